@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { pruneRefreshTokens } from './modules/auth/refresh-tokens.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { pruneThrottle } from './modules/auth/sign-in-throttle.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { AccessTokens } from './plugins/access-token.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    databaseKind: DatabaseHandle['kind'];
+    accessTokens: AccessTokens;
+  }
+}
+
+export const APP_VERSION: string = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
+).version;
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Builds the whole application on an open database; never listens, so tests drive it with `inject`.
+ * Closing the app closes the database.
+ */
+export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ignore client-supplied request ids: Fastify numbers requests itself for the logs.
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only; any other body type is answered 415 rather than half-parsed.
+  app.removeContentTypeParser(['text/plain']);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('accessTokens', new AccessTokens(config.appSecret, config.accessTokenTtlSeconds));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(openapiPlugin, { version: APP_VERSION });
+  await app.register(systemRoutes, { prefix: '/api', version: APP_VERSION });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(webAppPlugin, { root: config.webDistDir });
+
+  let housekeeping: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    housekeeping = setInterval(() => {
+      Promise.all([pruneRefreshTokens(app.db), pruneThrottle(app.db)]).catch((error) =>
+        app.log.warn({ err: error }, 'housekeeping failed'),
+      );
+    }, HOUSEKEEPING_INTERVAL_MS);
+    housekeeping.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await database.close();
+  });
+  return app;
+}

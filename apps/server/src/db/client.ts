@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { lockDataDirectory } from './data-dir-lock.js';
+import * as schema from './schema/index.js';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+/** Arbitrary constant shared by every instance, so that only one applies migrations at a time. */
+const MIGRATION_LOCK_KEY = 7_311_240_517;
+
+/** Opens the configured database and applies pending migrations before returning. */
+export async function openDatabase(
+  database: Config['database'],
+  log: (message: string) => void = () => {},
+): Promise<DatabaseHandle> {
+  return database.kind === 'pglite'
+    ? openEmbedded(database.directory, log)
+    : openPostgres(database.url, database.poolSize, log);
+}
+
+async function openEmbedded(directory: string, log: (message: string) => void): Promise<DatabaseHandle> {
+  const release = lockDataDirectory(path.dirname(directory));
+  try {
+    const client = await PGlite.create(directory);
+    const handle = fromPglite(client);
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    log(`embedded database ready in ${directory}`);
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Wraps an already open PGlite instance (tests open in-memory clones of a migrated template). */
+export function fromPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return { kind: 'pglite', db, close: () => client.close() };
+}
+
+async function openPostgres(url: string, poolSize: number, log: (message: string) => void): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => log(`idle database connection failed: ${error.message}`));
+  try {
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      connection.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  log('PostgreSQL database ready');
+  return fromPostgresPool(pool);
+}
+
+export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
+  const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  return { kind: 'postgres', db, close: () => pool.end() };
+}
+
+export { MIGRATIONS_FOLDER };

@@ -1,0 +1,32 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { departments } from './departments.js';
+import { users } from './users.js';
+
+/**
+ * Opaque refresh tokens, stored only as a SHA-256 hash. All tokens descending from one sign-in share a
+ * family; presenting a token that was already rotated revokes the whole family (theft detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Idle expiry: a token unused until then is dead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Absolute expiry of the family, fixed at sign-in. */
+    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+    index('refresh_tokens_expires_idx').on(table.familyExpiresAt),
+  ],
+);

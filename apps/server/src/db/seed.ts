@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { type UpsertUserInput, upsertUser } from '../modules/users/service.js';
+import type { Database } from './client.js';
+import { users } from './schema/index.js';
+
+/** Published in the README: demo data is for trying the product, never for production. */
+export const DEMO_PASSWORD = 'demo-password';
+
+const DEMO_DEPARTMENTS = ['Moscow Sales', 'Online Sales', 'Central Warehouse'];
+
+const DEMO_USERS: Omit<UpsertUserInput, 'password'>[] = [
+  { email: 'admin@example.com', name: 'Alexandra Ivanova', role: 'administrator', departments: DEMO_DEPARTMENTS },
+  {
+    email: 'manager@example.com',
+    name: 'Maxim Petrov',
+    role: 'manager',
+    departments: ['Moscow Sales', 'Online Sales'],
+    amoId: 1001,
+    managementType: 'offline',
+  },
+  { email: 'worker@example.com', name: 'Olga Smirnova', role: 'worker', departments: ['Central Warehouse'] },
+];
+
+/** Any constant shared by all instances: two starting at once must not both seed. */
+const SEED_LOCK_KEY = 7_311_240_518;
+
+/**
+ * Fills an empty database with demo departments and one user per role. Returns what it created, or null
+ * when the database already had users (then nothing is touched).
+ */
+export async function seedDemoData(db: Database) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (count > 0) return null;
+    for (const user of DEMO_USERS) await upsertUser(tx, { ...user, password: DEMO_PASSWORD });
+    return { password: DEMO_PASSWORD, users: DEMO_USERS.map(({ email, role }) => ({ email, role })) };
+  });
+}

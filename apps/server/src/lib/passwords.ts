@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB memory, 2 passes, 1 lane. */
+const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2ID);
+}
+
+// Hashed once per process: unknown e-mails are checked against it so they cost as much as wrong passwords.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash, or against a throw-away hash when there is none, so that the
+ * response time does not reveal whether an account exists.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const target = storedHash ?? (await dummyHash);
+  try {
+    const matches = await verify(target, password);
+    return matches && storedHash !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/index.js';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Only the hash is stored: a leaked database copy yields no usable token. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Adds a new token to a session family and returns the token itself (shown to the client once). */
+export async function issueRefreshToken(
+  db: Executor,
+  session: {
+    familyId: string;
+    userId: string;
+    departmentId: string | null;
+    familyExpiresAt: Date;
+    idleTtlSeconds: number;
+  },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const idleExpiry = new Date(Date.now() + session.idleTtlSeconds * 1000);
+  await db.insert(refreshTokens).values({
+    familyId: session.familyId,
+    userId: session.userId,
+    departmentId: session.departmentId,
+    tokenHash: hashRefreshToken(token),
+    expiresAt: idleExpiry < session.familyExpiresAt ? idleExpiry : session.familyExpiresAt,
+    familyExpiresAt: session.familyExpiresAt,
+  });
+  return token;
+}
+
+/** Locks the token row so that concurrent refreshes with one token are decided one after the other. */
+export async function findRefreshTokenForUpdate(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)))
+    .for('update');
+  return row;
+}
+
+export async function findRefreshToken(db: Executor, token: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(token)));
+  return row;
+}
+
+/** Marks the family's live tokens as used, so that presenting them again counts as reuse. */
+export async function rotateFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt)));
+}
+
+export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Drops tokens whose family can no longer be used, a day after the fact. */
+export async function pruneRefreshTokens(db: Executor): Promise<void> {
+  await db.delete(refreshTokens).where(
+    sql`${refreshTokens.familyExpiresAt} < now() - interval '1 day'
+        or ${refreshTokens.revokedAt} < now() - interval '1 day'
+        or ${refreshTokens.expiresAt} < now() - interval '1 day'`,
+  );
+}

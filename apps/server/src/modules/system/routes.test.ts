@@ -1,0 +1,97 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, call } from '../../../test/app.js';
+import { createUser, signIn } from '../../../test/factories.js';
+import { readCommittedOpenapi, renderOpenapi } from '../../openapi-document.js';
+import { PUBLIC, requireRole } from '../../plugins/auth.js';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'cm-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shell</title>');
+const app = await buildTestApp({ WEB_DIST_DIR: webDist, APP_NAME: 'Parts Desk', APP_BRAND: 'Acme' });
+// Without the test-only routes below, to compare with the committed document.
+const contractApp = await buildTestApp();
+
+// Registered before the app is ready: one route forgets its access rule, one declares it.
+app.get('/api/test/undeclared', async () => ({ secret: true }));
+app.get('/api/test/admins', { config: { access: requireRole('administrator') } }, async () => ({ ok: true }));
+app.get('/api/test/public', { config: { access: PUBLIC } }, async () => ({ ok: true }));
+
+describe('system endpoints', () => {
+  it('GET /api/health reports the database engine', async () => {
+    const response = await call(app, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: app.databaseKind });
+  });
+
+  it('GET /api/app-info reports name, brand and the package version', async () => {
+    expect((await call(app, 'GET', '/api/app-info')).json()).toEqual({
+      name: 'Parts Desk',
+      brand: 'Acme',
+      version: '1.0.0',
+    });
+  });
+
+  it('serves the OpenAPI document and a browsable reference', async () => {
+    const document = (await call(app, 'GET', '/api/openapi.json')).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/refresh', '/api/auth/department/switch']),
+    );
+    const docs = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('access declarations', () => {
+  it('refuses a route that declares no access rule, even to an administrator', async () => {
+    const admin = await signIn(app, await createUser(app, { role: 'administrator' }));
+    for (const token of [undefined, admin.accessToken]) {
+      const response = await call(app, 'GET', '/api/test/undeclared', token ? { token } : {});
+      expect(response.statusCode).toBe(403);
+      expect(response.body).not.toContain('secret');
+    }
+  });
+
+  it('enforces requireRole and lets public routes through', async () => {
+    const worker = await signIn(app, await createUser(app, { role: 'worker' }));
+    const admin = await signIn(app, await createUser(app, { role: 'administrator' }));
+    const refused = await call(app, 'GET', '/api/test/admins', { token: worker.accessToken });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect((await call(app, 'GET', '/api/test/admins', { token: admin.accessToken })).statusCode).toBe(200);
+    expect((await call(app, 'GET', '/api/test/admins')).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/test/public')).statusCode).toBe(200);
+  });
+});
+
+describe('web app and unknown paths', () => {
+  it('answers unknown /api paths with a JSON 404 problem, signed in or not', async () => {
+    const response = await call(app, 'GET', '/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().code).toBe('NOT_FOUND');
+    expect((await call(app, 'POST', '/api/auth/no-such-thing', { body: {} })).statusCode).toBe(404);
+  });
+
+  it('falls back to index.html for client routes, with a strict Content-Security-Policy', async () => {
+    const response = await call(app, 'GET', '/transactions?type=issue');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>shell</title>');
+    const policy = response.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('marks API answers as not cacheable', async () => {
+    expect((await call(app, 'GET', '/api/health')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('committed OpenAPI document', () => {
+  it('matches the routes (run `npm run openapi` after changing the API)', async () => {
+    expect(JSON.parse(await renderOpenapi(contractApp))).toEqual(JSON.parse(readCommittedOpenapi()));
+  });
+});

@@ -1,0 +1,60 @@
+import { createHmac } from 'node:crypto';
+import type { Role } from '@cm/contract';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'components-master';
+const AUDIENCE = 'components-master-api';
+
+export type AccessClaims = {
+  userId: string;
+  role: Role;
+  /** Current department, or null for a user who belongs to none. */
+  departmentId: string | null;
+  tokenVersion: number;
+  /** Refresh-token family of the session, so a department switch can rotate it. */
+  sessionId: string;
+};
+
+/** Signs and verifies the short-lived access JWTs (HS256, key derived from APP_SECRET). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    appSecret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    // A dedicated key per purpose, so the raw secret is never used to sign anything directly.
+    this.key = createHmac('sha256', appSecret).update('access-token-v1').digest();
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ role: claims.role, dep: claims.departmentId, ver: claims.tokenVersion, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Returns the claims of a valid token, or null for an expired, forged or malformed one. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      const { sub, role, dep, ver, sid } = payload;
+      if (typeof sub !== 'string' || typeof role !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') {
+        return null;
+      }
+      if (dep !== null && typeof dep !== 'string') return null;
+      return { userId: sub, role: role as Role, departmentId: dep, tokenVersion: ver, sessionId: sid };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

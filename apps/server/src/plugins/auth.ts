@@ -1,0 +1,130 @@
+import type { Role } from '@cm/contract';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { refreshTokens, userDepartments, users } from '../db/schema/index.js';
+import type { AccessClaims } from './access-token.js';
+import { AppError } from './errors.js';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; a route that declares nothing is
+ * refused for everyone (fail closed), so forgetting the declaration can never make a route public.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signed-in'; roles: readonly Role[] | 'any'; department: boolean };
+
+/** Anyone, signed in or not. */
+export const PUBLIC: AccessRule = { kind: 'public' };
+/** Any active signed-in user, whatever their role. */
+export const SIGNED_IN: AccessRule = { kind: 'signed-in', roles: 'any', department: false };
+
+/** Signed-in users with one of these roles. */
+export function requireRole(...roles: Role[]): AccessRule {
+  return { kind: 'signed-in', roles, department: false };
+}
+
+/** Also requires a current department; the handler reads it with `currentDepartment(request)`. */
+export function inDepartment(rule: AccessRule): AccessRule {
+  if (rule.kind === 'public') throw new Error('a public route has no department scope');
+  return { ...rule, department: true };
+}
+
+export type AuthContext = AccessClaims;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The verified caller of a signed-in route. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
+
+/**
+ * The caller's current department. Department-scoped repositories take it from here, never from the
+ * request body or URL, so one department's data cannot be reached from another.
+ */
+export function currentDepartment(request: FastifyRequest): string {
+  const { departmentId } = authOf(request);
+  if (!departmentId) throw new AppError('NO_CURRENT_DEPARTMENT');
+  return departmentId;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Verifies an access token against the current state of its user: active, same token version, still a
+ * member of the department the token names, and a session that has not been signed out. This runs on every request so that disabling a user or
+ * changing their role or departments takes effect at once, not when the token expires.
+ */
+export async function verifyCaller(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const claims = await app.accessTokens.verify(token);
+  if (!claims) return null;
+  const [row] = await app.db
+    .select({
+      role: users.role,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      member: claims.departmentId
+        ? sql<boolean>`exists (select 1 from ${userDepartments} where ${and(
+            eq(userDepartments.userId, users.id),
+            eq(userDepartments.departmentId, claims.departmentId),
+          )})`
+        : sql<boolean>`true`,
+      // Sign-out revokes the session's refresh tokens; its access tokens die with them.
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
+        eq(refreshTokens.familyId, claims.sessionId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.familyExpiresAt, sql`now()`),
+      )})`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (row?.status !== 'active' || row.tokenVersion !== claims.tokenVersion || !row.member || !row.sessionLive) {
+    return null;
+  }
+  return { ...claims, role: row.role };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  // Checked once everything is registered: plugins may still set a route's rule after the route is added.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    for (const route of routes.filter((candidate) => !candidate.config?.access)) {
+      app.log.error(`route ${route.method} ${route.url} declares no access rule; it refuses every request`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    // Unknown paths have no route to declare anything; they answer 404 rather than 401.
+    if (request.is404) return;
+    const rule = request.routeOptions.config.access;
+    if (!rule) throw new AppError('FORBIDDEN', { detail: 'This route declares no access rule.' });
+    if (rule.kind === 'public') return;
+
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const caller = await verifyCaller(app, token);
+    if (!caller) throw new AppError('ACCESS_TOKEN_INVALID');
+    if (rule.roles !== 'any' && !rule.roles.includes(caller.role)) throw new AppError('FORBIDDEN');
+    if (rule.department && !caller.departmentId) throw new AppError('NO_CURRENT_DEPARTMENT');
+    request.auth = caller;
+  });
+});

@@ -1,0 +1,112 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorCode, FieldError, Problem } from '@cm/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** HTTP status and English fallback text of every error code; clients localize by `code`. */
+const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
+  VALIDATION_FAILED: { status: 400, detail: 'The request has invalid or missing fields.' },
+  MALFORMED_JSON: { status: 400, detail: 'The request body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, detail: 'The request body has an unsupported content type.' },
+  PAYLOAD_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
+  NOT_FOUND: { status: 404, detail: 'Nothing was found at this address.' },
+  METHOD_NOT_ALLOWED: { status: 405, detail: 'This method is not allowed here.' },
+  UNAUTHENTICATED: { status: 401, detail: 'Sign in to continue.' },
+  ACCESS_TOKEN_INVALID: { status: 401, detail: 'The session is no longer valid; refresh it or sign in again.' },
+  INVALID_CREDENTIALS: { status: 401, detail: 'The email or password is incorrect.' },
+  TOO_MANY_SIGN_IN_ATTEMPTS: { status: 429, detail: 'Too many failed sign-in attempts; try again later.' },
+  REFRESH_TOKEN_INVALID: { status: 401, detail: 'The session has ended; sign in again.' },
+  FORBIDDEN: { status: 403, detail: 'You do not have access to this.' },
+  NOT_A_DEPARTMENT_MEMBER: { status: 403, detail: 'You are not a member of that department.' },
+  NO_CURRENT_DEPARTMENT: { status: 403, detail: 'Choose a department to work in first.' },
+  RATE_LIMITED: { status: 429, detail: 'Too many requests; slow down.' },
+  INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
+  SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
+};
+
+/** The one way to fail a request on purpose: a stable code, its status, and optional details. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: { detail?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(params.detail ?? ERRORS[code].detail);
+    this.name = 'AppError';
+    this.status = ERRORS[code].status;
+  }
+}
+
+/** Builds a problem document for a code; `detail` overrides the default English text. */
+export function problemOf(code: ErrorCode, extra: Partial<Problem> = {}): Problem {
+  const { status, detail } = ERRORS[code];
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...extra,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  if (problem.retryAfterSeconds !== undefined) reply.header('Retry-After', String(problem.retryAfterSeconds));
+  return reply.status(problem.status).type('application/problem+json').send(problem);
+}
+
+/** Fastify's own client-error codes, mapped onto ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+function toProblem(error: FastifyError): Problem | null {
+  if (error instanceof AppError) {
+    return problemOf(error.code, {
+      detail: error.message,
+      ...(error.params.errors && { errors: error.params.errors }),
+      ...(error.params.retryAfterSeconds !== undefined && { retryAfterSeconds: error.params.retryAfterSeconds }),
+    });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const location = error.validationContext ?? 'body';
+    return problemOf('VALIDATION_FAILED', {
+      errors: error.validation.map((issue) => ({
+        path: [location, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'Invalid value',
+        code: issue.keyword,
+      })),
+    });
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return problemOf(mapped);
+  // JSON.parse failures surface as a SyntaxError with status 400 from the content-type parser.
+  if (error instanceof SyntaxError && error.statusCode === 400) return problemOf('MALFORMED_JSON');
+  const status = error.statusCode ?? 500;
+  if (status === 404) return problemOf('NOT_FOUND');
+  if (status === 405) return problemOf('METHOD_NOT_ALLOWED');
+  if (status === 413) return problemOf('PAYLOAD_TOO_LARGE');
+  if (status === 415) return problemOf('UNSUPPORTED_MEDIA_TYPE');
+  if (status === 429) return problemOf('RATE_LIMITED');
+  if (status >= 400 && status < 500) return problemOf('VALIDATION_FAILED', { status });
+  return null;
+}
+
+/** Renders every error, ours or the framework's, as `application/problem+json`; 5xx never leak internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toProblem(error);
+    if (problem) {
+      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, problem);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, problemOf('INTERNAL_ERROR'));
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, fromPglite, fromPostgresPool } from '../src/db/client.js';
+import { testEngine } from './engine.js';
+import { databaseUrl } from './global-setup.js';
+
+/**
+ * A fresh, migrated database of its own for the calling test file: an in-memory PGlite loaded from the
+ * template dump, or a PostgreSQL database copied from the template database. Closing drops it.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const engine = testEngine();
+  const template = inject('databaseTemplate');
+  if (engine.kind === 'pglite') {
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    return fromPglite(client);
+  }
+  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(engine.url, (admin) => admin.query(`create database ${name} template ${template}`));
+  const handle = fromPostgresPool(new pg.Pool({ connectionString: databaseUrl(engine.url, name), max: 10 }));
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdmin(engine.url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { User } from './users.js';
+
+export const EMAIL_MAX_LENGTH = 254;
+/** Long enough for any pass-phrase, short enough that hashing it is no denial-of-service lever. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(z.email()),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const TokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LoginResponse = TokenPair.extend({ user: User });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshRequest = z.object({
+  refreshToken: z.string().min(1).max(512),
+});
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const RefreshResponse = TokenPair;
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const DepartmentSwitchRequest = z.object({
+  newDepartment: z.uuid().describe('Id of a department the user belongs to'),
+});
+export type DepartmentSwitchRequest = z.infer<typeof DepartmentSwitchRequest>;
+
+export const DepartmentSwitchResponse = LoginResponse;
+export type DepartmentSwitchResponse = z.infer<typeof DepartmentSwitchResponse>;
+
+export const LogoutRequest = RefreshRequest;
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+
+export const CheckResponse = z.object({ loggedIn: z.boolean() });
+export type CheckResponse = z.infer<typeof CheckResponse>;
+
+export const DevModeResponse = z.object({ devMode: z.boolean() });
+export type DevModeResponse = z.infer<typeof DevModeResponse>;

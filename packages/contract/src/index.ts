@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './errors.js';
+export * from './system.js';
+export * from './users.js';

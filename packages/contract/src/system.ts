@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** What the web client needs to know about this installation before anyone signs in. */
+export const AppInfoResponse = z.object({
+  name: z.string(),
+  brand: z.string().nullable(),
+  version: z.string(),
+});
+export type AppInfoResponse = z.infer<typeof AppInfoResponse>;

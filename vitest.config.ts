@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// Workspace packages are tested from their TypeScript sources, not from a possibly stale build.
+const alias = { '@cm/contract': fileURLToPath(new URL('packages/contract/src/index.ts', import.meta.url)) };
+
+function serverProject(engine: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name: `server:${engine}`,
+      root: 'apps/server',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      env: { TEST_ENGINE: engine },
+      globalSetup: ['test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+// Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [serverProject('pglite'), ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : [])],
+  },
+});
