@@ -36,9 +36,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`${config.appName} is running at http://${shownHost}:${config.port}`);
+  const address = await app.listen({ port: config.port, host: config.host });
+  console.log(`${config.appName} is running at ${address}`);
 }
 
 function printDemoAccounts(seeded: { password: string; users: { email: string; role: string }[] }): void {

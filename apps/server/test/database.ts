@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
     return fromPglite(client);
   }
-  const name = `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+  const name = newDatabaseName(template);
   await withAdmin(engine.url, (admin) => admin.query(`create database ${name} template ${template}`));
   const handle = fromPostgresPool(new pg.Pool({ connectionString: databaseUrl(engine.url, name), max: 10 }));
   return {
@@ -38,4 +38,21 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   } finally {
     await admin.end();
   }
+}
+
+/** A new database name under the run's prefix (the template is `<run>_template`). */
+function newDatabaseName(template: string): string {
+  return `${template.replace(/_template$/, '')}_${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * An empty PostgreSQL database (no migrations applied) for tests of whole server processes; it belongs
+ * to this run, so the run's teardown drops it.
+ */
+export async function createPostgresDatabase(): Promise<string> {
+  const engine = testEngine();
+  if (engine.kind !== 'postgres') throw new Error('createPostgresDatabase needs TEST_ENGINE=postgres');
+  const name = newDatabaseName(inject('databaseTemplate'));
+  await withAdmin(engine.url, (admin) => admin.query(`create database ${name}`));
+  return databaseUrl(engine.url, name);
 }
