@@ -34,6 +34,10 @@ describe('loadConfig', () => {
     });
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '', APP_BRAND: '' })).toMatchObject({ port: 3000, appBrand: null });
+  });
+
   it('lists every wrong value at once, naming its variable', () => {
     const problems = problemsOf({
       PORT: 'eighty',

@@ -85,7 +85,9 @@ const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist')
  * the data directory; with PostgreSQL it is required, because several instances must share it.
  */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvironmentSchema.safeParse(environment);
+  // `PORT=` (set but empty) means "not set", not port 0.
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = EnvironmentSchema.safeParse(given);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }

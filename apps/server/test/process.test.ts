@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LoginResponse } from '@cm/contract';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { createPostgresDatabase } from './database.js';
@@ -69,7 +70,7 @@ describe.runIf(testEngine().kind === 'pglite')('npm run user:create', () => {
     try {
       expect((await signIn(server.url, 'ops@example.com', 'first-password')).status).toBe(401);
       const response = await signIn(server.url, 'ops@example.com', 'second-password');
-      const { user } = await response.json();
+      const { user } = (await response.json()) as LoginResponse;
       expect(user).toMatchObject({ role: 'worker', name: 'Ops' });
       expect(user.departments.map((department: { name: string }) => department.name)).toEqual([
         'Day Shift',

@@ -56,6 +56,9 @@ function readOwner(file: string): LockOwner | null {
 function isAlive(owner: LockOwner): boolean {
   // A lock written on another host (a shared volume) cannot be checked from here: treat it as held.
   if (owner.host !== hostname()) return true;
+  // This process has not taken the lock yet, so a lock naming its own pid was left by an earlier one
+  // (a container restarted with the same pid 1, say).
+  if (owner.pid === process.pid) return false;
   try {
     process.kill(owner.pid, 0);
     return true;

@@ -67,6 +67,14 @@ export async function revokeFamily(db: Executor, familyId: string): Promise<void
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Ends every session of a user, e.g. after an operator set a new password. */
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
 /** Drops tokens whose family can no longer be used, a day after the fact. */
 export async function pruneRefreshTokens(db: Executor): Promise<void> {
   await db.delete(refreshTokens).where(

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { departments, users } from '../../db/schema/index.js';
+import { upsertUser } from '../users/service.js';
 
 const app = await buildTestApp();
 const devApp = await buildTestApp({ DEV_MODE: 'true' });
@@ -246,6 +247,25 @@ describe('POST /api/auth/refresh', () => {
     expect(successor.statusCode).toBe(401);
     vi.useRealTimers();
     expect((await call(app, 'GET', '/api/auth/me', { token: rotated.accessToken })).statusCode).toBe(401);
+  });
+
+  it('counts the grace window from the first rotation: repeated reuse cannot keep it open', async () => {
+    const session = await signIn(app, await createUser(app));
+    const reuse = () => call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    expect((await reuse()).statusCode).toBe(200);
+    advanceClock(6);
+    expect((await reuse()).statusCode).toBe(200);
+    advanceClock(6);
+    expect((await reuse()).statusCode).toBe(401);
+  });
+
+  it('an operator setting a new password ends the sessions of that user', async () => {
+    const user = await createUser(app);
+    const session = await signIn(app, user);
+    await upsertUser(app.db, { email: user.email, password: 'a brand new password', role: 'worker' });
+    const refresh = await call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    expect(refresh.statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/auth/me', { token: session.accessToken })).statusCode).toBe(401);
   });
 
   it('refuses a token idle for longer than the idle lifetime, and unknown tokens', async () => {

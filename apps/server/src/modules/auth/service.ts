@@ -104,11 +104,14 @@ export function createAuthService(app: FastifyInstance) {
           return { refused: true as const };
         }
         // Within the grace window a token already rotated by a parallel request (another tab) gets a
-        // sibling instead of tripping reuse detection.
-        await tx
-          .update(refreshTokens)
-          .set({ rotatedAt: new Date(now) })
-          .where(eq(refreshTokens.id, token.id));
+        // sibling instead of tripping reuse detection. The window counts from the first rotation, so
+        // presenting the token again and again cannot keep it open.
+        if (!token.rotatedAt) {
+          await tx
+            .update(refreshTokens)
+            .set({ rotatedAt: new Date(now) })
+            .where(eq(refreshTokens.id, token.id));
+        }
         const departmentId = chooseDepartment(await listMemberships(tx, user.id), token.departmentId);
         return {
           refused: false as const,

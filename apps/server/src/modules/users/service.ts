@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/repository.js';
+import { revokeAllSessions } from '../auth/refresh-tokens.js';
 import { findUserByEmail } from './repository.js';
 
 export type UpsertUserInput = {
@@ -39,7 +40,7 @@ export async function ensureDepartments(db: Executor, names: string[]): Promise<
 
 /**
  * Creates a user, or updates the one with this e-mail (any letter case). An update sets a new password
- * and bumps the token version, which ends the user's current sessions.
+ * and ends the user's current sessions: their access tokens (token version) and refresh tokens alike.
  */
 export async function upsertUser(db: Executor, input: UpsertUserInput): Promise<{ id: string; created: boolean }> {
   const passwordHash = await hashPassword(input.password);
@@ -60,6 +61,7 @@ export async function upsertUser(db: Executor, input: UpsertUserInput): Promise<
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
+    await revokeAllSessions(db, id);
   } else {
     const [created] = await db
       .insert(users)
