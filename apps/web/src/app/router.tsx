@@ -1,0 +1,101 @@
+import type { User } from '@cm/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-pages/error-page';
+import { ForbiddenError, RouteErrorPage } from '../components/error-pages/route-error-page';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { AppLayout } from '../components/layout/app-layout';
+import { AuthLayout } from '../components/layout/auth-layout';
+import { currentUserQuery } from '../features/auth/api';
+import { safeRedirect } from '../features/auth/safe-redirect';
+import { ApiError } from '../lib/api-client';
+import { session } from '../lib/session';
+import { mayOpen, SCREENS } from './screens';
+
+export type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  // Unknown paths: signed out they go to sign-in like every other path; signed in they show 404 in the shell.
+  notFoundComponent: () => (
+    <AppLayout>
+      <ErrorPage kind="404" />
+    </AppLayout>
+  ),
+});
+
+const authLayoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'auth-layout', component: AuthLayout });
+
+const signInRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/auth/signin',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: ({ search }) => {
+    if (session.isLoggedIn()) throw redirect({ href: safeRedirect(search.redirect) });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/components/sign-in-page')),
+});
+
+/** Everything behind sign-in. Restoring the session (reading the user) shows the full-screen loader. */
+const appLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }): Promise<{ user: User }> => {
+    const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
+    if (!session.isLoggedIn()) throw toSignIn();
+    try {
+      return { user: await context.queryClient.ensureQueryData(currentUserQuery) };
+    } catch (error) {
+      // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
+      if (error instanceof ApiError && error.status === 401) {
+        context.queryClient.clear();
+        throw toSignIn();
+      }
+      throw error;
+    }
+  },
+  pendingComponent: FullScreenLoader,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: AppLayout,
+});
+
+const screenRoutes = SCREENS.map((screen) =>
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: screen.path,
+    beforeLoad: ({ context }) => {
+      if (!mayOpen(screen, context.user.role)) throw new ForbiddenError();
+    },
+    component: lazyRouteComponent(screen.load),
+  }),
+);
+
+const routeTree = rootRoute.addChildren([
+  authLayoutRoute.addChildren([signInRoute]),
+  appLayoutRoute.addChildren(screenRoutes),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultErrorComponent: RouteErrorPage,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

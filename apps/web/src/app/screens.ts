@@ -1,0 +1,120 @@
+import type { Role } from '@cm/contract';
+import {
+  IconAdjustmentsDollar,
+  IconArrowsExchange,
+  IconCalculator,
+  IconChartBar,
+  IconCpu,
+  IconFileAnalytics,
+  IconPackages,
+  IconTrophy,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+const EVERYONE: readonly Role[] = ['administrator', 'manager', 'worker'];
+const SALES: readonly Role[] = ['administrator', 'manager'];
+const ADMINISTRATORS: readonly Role[] = ['administrator'];
+
+export type Screen = {
+  path: string;
+  /** Key in the `common:nav` catalogue: the menu label and the page title. */
+  label: string;
+  section: 'sales' | 'stock' | 'account';
+  roles: readonly Role[];
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Loaded on demand, so each screen is its own chunk. */
+  load: () => Promise<{ default: ComponentType }>;
+};
+
+/**
+ * Every screen of the product with who may open it: the router, the menu and the role guard all read
+ * this one list (PRODUCT.md §2). The server enforces the same rules on its endpoints.
+ */
+export const SCREENS: readonly Screen[] = [
+  {
+    path: '/leaderboard',
+    label: 'leaderboard',
+    section: 'sales',
+    roles: SALES,
+    icon: IconTrophy,
+    load: () => import('../features/leaderboard/leaderboard-page'),
+  },
+  {
+    path: '/analytics',
+    label: 'analytics',
+    section: 'sales',
+    roles: SALES,
+    icon: IconChartBar,
+    load: () => import('../features/analytics/analytics-page'),
+  },
+  {
+    path: '/calculator',
+    label: 'calculator',
+    section: 'sales',
+    roles: SALES,
+    icon: IconCalculator,
+    load: () => import('../features/calculator/calculator-page'),
+  },
+  {
+    path: '/settings',
+    label: 'settings',
+    section: 'sales',
+    roles: ADMINISTRATORS,
+    icon: IconAdjustmentsDollar,
+    load: () => import('../features/sales-settings/sales-settings-page'),
+  },
+  {
+    path: '/',
+    label: 'stockOnHand',
+    section: 'stock',
+    roles: EVERYONE,
+    icon: IconPackages,
+    load: () => import('../features/stock/stock-page'),
+  },
+  {
+    path: '/components',
+    label: 'components',
+    section: 'stock',
+    roles: EVERYONE,
+    icon: IconCpu,
+    load: () => import('../features/components/components-page'),
+  },
+  {
+    path: '/transactions',
+    label: 'transactions',
+    section: 'stock',
+    roles: EVERYONE,
+    icon: IconArrowsExchange,
+    load: () => import('../features/transactions/transactions-page'),
+  },
+  {
+    path: '/reports',
+    label: 'reports',
+    section: 'stock',
+    roles: ADMINISTRATORS,
+    icon: IconFileAnalytics,
+    load: () => import('../features/reports/reports-page'),
+  },
+  {
+    path: '/users',
+    label: 'users',
+    section: 'stock',
+    roles: ADMINISTRATORS,
+    icon: IconUsers,
+    load: () => import('../features/users/users-page'),
+  },
+  {
+    path: '/profile',
+    label: 'profile',
+    section: 'account',
+    roles: EVERYONE,
+    icon: IconUserCircle,
+    load: () => import('../features/profile/profile-page'),
+  },
+];
+
+export function mayOpen(screen: Screen, role: Role | undefined): boolean {
+  return role !== undefined && screen.roles.includes(role);
+}

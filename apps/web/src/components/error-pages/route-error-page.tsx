@@ -1,0 +1,22 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api-client';
+import { ErrorPage } from './error-page';
+
+/** Thrown by a route whose screen the user's role may not open. */
+export class ForbiddenError extends Error {
+  constructor() {
+    super('forbidden');
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** Error boundary of the routes: 403 for a refused screen, 503 when the API is unreachable, else 500. */
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  if (error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403)) {
+    return <ErrorPage kind="403" />;
+  }
+  if (error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'SERVICE_UNAVAILABLE')) {
+    return <ErrorPage kind="503" onRetry={reset} />;
+  }
+  return <ErrorPage kind="500" onRetry={reset} />;
+}

@@ -1,0 +1,101 @@
+import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appInfoQuery, checkSession, currentUserQuery } from '../../features/auth/api';
+import { session } from '../../lib/session';
+import { AppFooter } from './app-footer';
+import { DepartmentSwitcher } from './department-switcher';
+import { LanguageSwitch } from './language-switch';
+import classes from './page-transition.module.css';
+import { ScrollToTop } from './scroll-to-top';
+import { Sidebar } from './sidebar';
+import { ThemeButton } from './theme-button';
+import { UserMenu } from './user-menu';
+
+const SIDEBAR_WIDTH = 260;
+/** 1024 px at the default 16 px root size: below it the sidebar overlays the page and closes after a click. */
+const WIDE_SCREEN = '(min-width: 64em)';
+
+/**
+ * The signed-in layout: header, sidebar, content, footer. On load and on every route change it asks the
+ * server whether the session is still alive; a dead one sends the user to sign-in.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const location = useLocation();
+  const wide = useMediaQuery(WIDE_SCREEN, window.matchMedia(WIDE_SCREEN).matches, { getInitialValueInEffect: false });
+  const [navigationOpen, navigation] = useDisclosure(wide);
+  const { data: user } = useQuery(currentUserQuery);
+  const { data: appInfo } = useQuery(appInfoQuery);
+
+  useEffect(() => {
+    const verify = () => {
+      checkSession()
+        .then(async (alive) => {
+          if (alive) return;
+          session.clear();
+          const { href } = router.state.location;
+          await router.navigate({ to: '/auth/signin', search: { redirect: href } });
+        })
+        .catch(() => {
+          // Unreachable server: the screens say so themselves; the session is kept for when it returns.
+        });
+    };
+    verify();
+    return router.subscribe('onResolved', ({ pathChanged, hrefChanged }) => {
+      if (pathChanged || hrefChanged) verify();
+    });
+  }, [router]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: { base: SIDEBAR_WIDTH },
+        breakpoint: '64em',
+        collapsed: { mobile: !navigationOpen, desktop: !navigationOpen },
+      }}
+      footer={{ height: 44 }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navigationOpen}
+              onClick={navigation.toggle}
+              size="sm"
+              aria-label={t('header.toggleNavigation')}
+              aria-expanded={navigationOpen}
+            />
+            <Text fw={700} size="lg" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+              {appInfo?.name ?? 'Components Master'}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <DepartmentSwitcher user={user} />
+            <ThemeButton />
+            <LanguageSwitch />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t('nav.label')}>
+        <Sidebar user={user} onNavigate={() => !wide && navigation.close()} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box key={location.pathname} className={classes.page}>
+          {children ?? <Outlet />}
+        </Box>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <AppFooter />
+      </AppShell.Footer>
+      <ScrollToTop />
+    </AppShell>
+  );
+}

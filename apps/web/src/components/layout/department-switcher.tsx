@@ -1,0 +1,49 @@
+import type { User } from '@cm/contract';
+import { Badge, Select } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { currentUserQuery, switchDepartment } from '../../features/auth/api';
+import { errorMessage } from '../../lib/error-message';
+
+/** The current department; a switcher when the user belongs to several. Switching reloads all data. */
+export function DepartmentSwitcher({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const mutation = useMutation({
+    mutationFn: switchDepartment,
+    onSuccess: async (response) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, response.user);
+      await queryClient.invalidateQueries();
+      await router.invalidate();
+      notifications.show({
+        message: t('header.departmentSwitched', { name: response.user.currentDepartment?.name }),
+      });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+  });
+
+  if (!user?.currentDepartment) return null;
+  if (user.departments.length < 2) {
+    return (
+      <Badge variant="light" size="lg" visibleFrom="md" title={t('header.department')}>
+        {user.currentDepartment.name}
+      </Badge>
+    );
+  }
+  return (
+    <Select
+      aria-label={t('header.switchDepartment')}
+      data={user.departments.map((department) => ({ value: department.id, label: department.name }))}
+      value={user.currentDepartment.id}
+      onChange={(value) => value && value !== user.currentDepartment?.id && mutation.mutate(value)}
+      allowDeselect={false}
+      disabled={mutation.isPending}
+      w={200}
+      visibleFrom="sm"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import type {
+  AppInfoResponse,
+  CheckResponse,
+  DepartmentSwitchResponse,
+  DevModeResponse,
+  LoginRequest,
+  LoginResponse,
+  User,
+} from '@cm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, publicApi, refreshSession } from '../../lib/api-client';
+import { session } from '../../lib/session';
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'me'],
+  queryFn: async () => {
+    const user = await api<User>('/auth/me');
+    session.saveUser(user);
+    return user;
+  },
+  staleTime: 60_000,
+});
+
+export const appInfoQuery = queryOptions({
+  queryKey: ['app-info'],
+  queryFn: () => publicApi<AppInfoResponse>('/app-info'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const devModeQuery = queryOptions({
+  queryKey: ['auth', 'dev-mode'],
+  queryFn: () => publicApi<DevModeResponse>('/auth/dev-mode'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
+  const response = await publicApi<LoginResponse>('/auth/login', { method: 'POST', body: credentials });
+  session.saveTokens(response);
+  session.saveUser(response.user);
+  return response;
+}
+
+/** Ends the session on the server when it can be reached; the local session is cleared in any case. */
+export async function signOut(): Promise<void> {
+  const refreshToken = session.refreshToken();
+  try {
+    if (refreshToken) await publicApi('/auth/logout', { method: 'POST', body: { refreshToken } });
+  } catch {
+    // Signing out must work with the server down too; its session then expires on its own.
+  } finally {
+    session.clear();
+  }
+}
+
+/**
+ * Whether the stored session is still alive. An expired access token is not the end of a session:
+ * a refresh is tried before giving up.
+ */
+export async function checkSession(): Promise<boolean> {
+  if (!session.isLoggedIn()) return false;
+  if (await askServerIfLoggedIn()) return true;
+  return (await refreshSession()) && (await askServerIfLoggedIn());
+}
+
+async function askServerIfLoggedIn(): Promise<boolean> {
+  // /auth/check answers 200 { loggedIn: false } rather than 401, so this call never refreshes by itself.
+  return (await api<CheckResponse>('/auth/check')).loggedIn;
+}
+
+export async function switchDepartment(newDepartment: string): Promise<DepartmentSwitchResponse> {
+  const response = await api<DepartmentSwitchResponse>('/auth/department/switch', {
+    method: 'POST',
+    body: { newDepartment },
+  });
+  session.saveTokens(response);
+  session.saveUser(response.user);
+  return response;
+}

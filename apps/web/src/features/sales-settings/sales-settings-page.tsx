@@ -1,0 +1,6 @@
+import { ScreenTitle } from '../../components/screen-title';
+
+// The screen's content arrives with its own issue; until then it shows its title.
+export default function SalesSettingsPage() {
+  return <ScreenTitle label="settings" />;
+}

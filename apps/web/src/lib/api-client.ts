@@ -1,0 +1,105 @@
+import type { ErrorCode, Problem, RefreshResponse } from '@cm/contract';
+import { session } from './session';
+
+/** Codes the client itself produces when no problem document arrives. */
+export type ClientErrorCode = 'NETWORK_ERROR';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | ClientErrorCode,
+    readonly problem?: Problem,
+  ) {
+    super(problem?.detail ?? code);
+    this.name = 'ApiError';
+  }
+}
+
+let onSessionExpired: () => void = () => {};
+
+/** Called once the session cannot be restored (no or rejected refresh token); the router sends to sign-in. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+async function send(path: string, options: RequestOptions, withToken: boolean): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const token = session.accessToken();
+  if (withToken && token) headers.authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR');
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    const problem = (await response.json().catch(() => null)) as Problem | null;
+    if (problem?.code) return new ApiError(response.status, problem.code, problem);
+  }
+  // A proxy or a stopped server answers without a problem document.
+  if (response.status >= 502) return new ApiError(response.status, 'SERVICE_UNAVAILABLE');
+  return new ApiError(response.status, 'INTERNAL_ERROR');
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair. Requests failing with 401 at the same moment share one
+ * refresh: a second refresh with the same token would look like token theft to the server.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = session.refreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, false);
+      if (!response.ok) return false;
+      session.saveTokens((await response.json()) as RefreshResponse);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/**
+ * Calls the API with the bearer token. On 401 it refreshes once and retries once; when that is not
+ * possible the stored session is cleared and the user is sent to sign-in.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options, true);
+  if (response.status === 401 && session.isLoggedIn()) {
+    if (await refreshSession()) {
+      response = await send(path, options, true);
+    } else {
+      session.clear();
+      onSessionExpired();
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Calls that must not carry or refresh a session: sign-in itself and public information. */
+export async function publicApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, false);
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,10 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from './api-client';
+
+/** The localized message for a failed request, chosen by the problem's stable code. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    return t(`errors:${error.code}`, { count: error.problem?.retryAfterSeconds ?? 0 });
+  }
+  return t('errors:INTERNAL_ERROR');
+}

@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signInAs } from './fixtures.js';
+
+test('an expired access token is refreshed once and the screen loads', async ({ page }) => {
+  await signInAs(page, 'worker');
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
+  });
+  await page.evaluate(() => sessionStorage.setItem('accessToken', 'expired.or.forged'));
+  await page.getByRole('link', { name: 'Components' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Components' })).toBeVisible();
+  await expect.poll(() => refreshes.length).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Components' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBe('expired.or.forged');
+});
+
+test('with both tokens invalid the user lands on sign-in with a redirect and storage cleared', async ({ page }) => {
+  await signInAs(page, 'worker');
+  await page.evaluate(() => {
+    sessionStorage.setItem('accessToken', 'invalid');
+    sessionStorage.setItem('refreshToken', 'invalid');
+  });
+  await page.goto('/transactions');
+  await expect(page).toHaveURL('/auth/signin?redirect=%2Ftransactions');
+  const stored = await page.evaluate(() =>
+    ['accessToken', 'refreshToken', 'user'].map((key) => sessionStorage.getItem(key)),
+  );
+  expect(stored).toEqual([null, null, null]);
+});
+
+test('the theme cycles light → dark → system → light and survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAs(page, 'worker');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('button', { name: 'Theme: light. Switch to dark' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.getByRole('button', { name: 'Theme: dark. Switch to system' }).click();
+  // "System" follows the operating system, live.
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('button', { name: 'Theme: system. Switch to light' }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+});
+
+test('the sidebar is 260 px wide and, below 1024 px, closes after a menu click', async ({ page }) => {
+  await signInAs(page, 'worker');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  expect((await navigation.boundingBox())?.width).toBe(260);
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.reload();
+  await expect(navigation).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(navigation).toBeInViewport();
+  await navigation.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL('/transactions');
+  await expect(navigation).not.toBeInViewport();
+});
+
+test('the scroll-to-top button appears only past 50 px of scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await signInAs(page, 'worker');
+  await page.locator('main').evaluate((main) => {
+    main.style.minHeight = '3000px';
+  });
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  await page.mouse.wheel(0, 40);
+  await page.waitForTimeout(300);
+  await expect(button).toBeHidden();
+  await page.mouse.wheel(0, 400);
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test('a worker sees no Reports, Users or Sales entries and gets 403 on /users; an administrator sees all', async ({
+  page,
+}) => {
+  await signInAs(page, 'worker');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const hidden of ['Reports', 'Users', 'Leaderboard', 'Analytics', 'Bonus calculator', 'Sales settings']) {
+    await expect(navigation.getByRole('link', { name: hidden })).toHaveCount(0);
+  }
+  await expect(navigation.getByRole('link', { name: 'Stock' })).toBeVisible();
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
+  await page.getByRole('button', { name: /User menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await signInAs(page, 'administrator');
+  for (const shown of ['Reports', 'Users', 'Leaderboard', 'Analytics', 'Bonus calculator', 'Sales settings']) {
+    await expect(navigation.getByRole('link', { name: shown })).toBeVisible();
+  }
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+});
+
+test('switching department reissues the session and shows the new department', async ({ page }) => {
+  await signInAs(page, 'manager');
+  const switcher = page.getByRole('combobox', { name: 'Switch department' });
+  const before = await switcher.inputValue();
+  const target = before === 'Moscow Sales' ? 'Online Sales' : 'Moscow Sales';
+  const tokenBefore = await page.evaluate(() => sessionStorage.getItem('refreshToken'));
+  await switcher.click();
+  await page.getByRole('option', { name: target }).click();
+  await expect(switcher).toHaveValue(target);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('refreshToken'))).not.toBe(tokenBefore);
+  await page.reload();
+  await expect(switcher).toHaveValue(target);
+});
+
+test('log out returns to sign-in, also with the server unreachable, and protected pages redirect again', async ({
+  page,
+}) => {
+  await signInAs(page, 'worker');
+  await page.getByRole('button', { name: /User menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/auth/signin');
+  await page.goto('/components');
+  await expect(page).toHaveURL('/auth/signin?redirect=%2Fcomponents');
+
+  await signInAs(page, 'worker');
+  await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: /User menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/auth/signin');
+  expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+});
+
+test('the shell works from the keyboard and has landmarks', async ({ page }) => {
+  await signInAs(page, 'worker');
+  for (const role of ['banner', 'navigation', 'main', 'contentinfo'] as const) {
+    await expect(page.getByRole(role).first()).toBeVisible();
+  }
+  const userMenu = page.getByRole('button', { name: /^Olga Smirnova.*User menu$/ });
+  await userMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/profile');
+  await expect(page).toHaveTitle('Profile · Components Master');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the shell has no serious accessibility violations (${theme})`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await signInAs(page, 'administrator');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}
