@@ -16,7 +16,10 @@ function chromiumPath(): string {
   return found;
 }
 
-const PORT = Number(process.env.E2E_PORT ?? 3987);
+// A port of this run's own (workers inherit it through the environment), so two runs on one machine do not
+// collide; E2E_PORT pins it.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const PORT = Number(process.env.E2E_PORT);
 // A fresh embedded database per run, seeded with the demo accounts. Workers re-read this file, so the
 // directory is created only where the web server starts (the main process), keyed by its pid.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cm-e2e-'));

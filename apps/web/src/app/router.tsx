@@ -5,6 +5,8 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Navigate,
+  notFound,
   Outlet,
   redirect,
 } from '@tanstack/react-router';
@@ -13,22 +15,25 @@ import { ForbiddenError, RouteErrorPage } from '../components/error-pages/route-
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { AppLayout } from '../components/layout/app-layout';
 import { AuthLayout } from '../components/layout/auth-layout';
-import { currentUserQuery } from '../features/auth/api';
+import { currentUserQuery, devModeQuery } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { ApiError } from '../lib/api-client';
 import { session } from '../lib/session';
-import { mayOpen, SCREENS } from './screens';
+import { mayOpen, SCREENS, UI_KIT_PAGES } from './screens';
 
 export type RouterContext = { queryClient: QueryClient };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   // Unknown paths: signed out they go to sign-in like every other path; signed in they show 404 in the shell.
-  notFoundComponent: () => (
-    <AppLayout>
-      <ErrorPage kind="404" />
-    </AppLayout>
-  ),
+  notFoundComponent: () =>
+    session.isLoggedIn() ? (
+      <AppLayout>
+        <ErrorPage kind="404" />
+      </AppLayout>
+    ) : (
+      <Navigate to="/auth/signin" search={{ redirect: window.location.pathname + window.location.search }} replace />
+    ),
 });
 
 const authLayoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'auth-layout', component: AuthLayout });
@@ -56,6 +61,7 @@ const appLayoutRoute = createRoute({
     } catch (error) {
       // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
       if (error instanceof ApiError && error.status === 401) {
+        session.clear();
         context.queryClient.clear();
         throw toSignIn();
       }
@@ -79,9 +85,21 @@ const screenRoutes = SCREENS.map((screen) =>
   }),
 );
 
+// Outside developer mode these paths do not exist: they answer with the 404 page.
+const uiKitRoutes = UI_KIT_PAGES.map((page) =>
+  createRoute({
+    getParentRoute: () => appLayoutRoute,
+    path: page.path,
+    beforeLoad: async ({ context }) => {
+      if (!(await context.queryClient.ensureQueryData(devModeQuery)).devMode) throw notFound();
+    },
+    component: () => <ErrorPage kind={page.kind} />,
+  }),
+);
+
 const routeTree = rootRoute.addChildren([
   authLayoutRoute.addChildren([signInRoute]),
-  appLayoutRoute.addChildren(screenRoutes),
+  appLayoutRoute.addChildren([...screenRoutes, ...uiKitRoutes]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

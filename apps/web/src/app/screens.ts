@@ -12,6 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { ErrorKind } from '../components/error-pages/error-page';
 
 const EVERYONE: readonly Role[] = ['administrator', 'manager', 'worker'];
 const SALES: readonly Role[] = ['administrator', 'manager'];
@@ -118,3 +119,14 @@ export const SCREENS: readonly Screen[] = [
 export function mayOpen(screen: Screen, role: Role | undefined): boolean {
   return role !== undefined && screen.roles.includes(role);
 }
+
+/**
+ * Living pages of the UI kit, listed only in developer mode (PRODUCT.md §6). The error and maintenance
+ * pages are the product's own; the other kit pages (elements, tables, forms, charts) come with the UI-kit work.
+ */
+export const UI_KIT_PAGES: readonly { path: string; label: string; kind: ErrorKind }[] = [
+  { path: '/pages/error404', label: 'error404', kind: '404' },
+  { path: '/pages/error500', label: 'error500', kind: '500' },
+  { path: '/pages/error503', label: 'error503', kind: '503' },
+  { path: '/pages/maintenence', label: 'maintenance', kind: 'maintenance' },
+];

@@ -37,6 +37,7 @@ async function send(path: string, options: RequestOptions, withToken: boolean): 
       signal: options.signal ?? null,
     });
   } catch (error) {
+    // A timeout of our own counts as the server being unreachable; a cancellation by the caller does not.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR');
   }
@@ -50,45 +51,56 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   // A proxy or a stopped server answers without a problem document.
   if (response.status >= 502) return new ApiError(response.status, 'SERVICE_UNAVAILABLE');
+  if (response.status === 429) return new ApiError(response.status, 'RATE_LIMITED');
+  if (response.status === 413) return new ApiError(response.status, 'PAYLOAD_TOO_LARGE');
   return new ApiError(response.status, 'INTERNAL_ERROR');
 }
 
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Exchanges the refresh token for a new pair. Requests failing with 401 at the same moment share one
- * refresh: a second refresh with the same token would look like token theft to the server.
+ * Exchanges the refresh token for a new pair: true when refreshed, false when the server rejected the token
+ * (the session is over). A network failure or a 5xx throws instead: the session may well be alive, and
+ * ending it would throw away the user's work for a passing outage. Requests failing with 401 at the same
+ * moment share one refresh: a second refresh with the same token would look like token theft to the server.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = session.refreshToken();
     if (!refreshToken) return false;
-    try {
-      const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, false);
-      if (!response.ok) return false;
-      session.saveTokens((await response.json()) as RefreshResponse);
-      return true;
-    } catch {
-      return false;
-    }
+    const response = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, false);
+    if (response.status === 400 || response.status === 401) return false;
+    if (!response.ok) throw await toApiError(response);
+    session.saveTokens((await response.json()) as RefreshResponse);
+    return true;
   })().finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
+/** Waits for a refresh in flight, so that tokens written after it are not overwritten by it. */
+export async function settleRefresh(): Promise<void> {
+  await refreshing?.catch(() => {});
+}
+
+function endSession(): void {
+  session.clear();
+  onSessionExpired();
+}
+
 /**
- * Calls the API with the bearer token. On 401 it refreshes once and retries once; when that is not
- * possible the stored session is cleared and the user is sent to sign-in.
+ * Calls the API with the bearer token. On 401 it refreshes once and retries once; when the session turns
+ * out to be over, the stored session is cleared and the user is sent to sign-in.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options, true);
   if (response.status === 401 && session.isLoggedIn()) {
     if (await refreshSession()) {
       response = await send(path, options, true);
+      if (response.status === 401) endSession();
     } else {
-      session.clear();
-      onSessionExpired();
+      endSession();
     }
   }
   if (!response.ok) throw await toApiError(response);

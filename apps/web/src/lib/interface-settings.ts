@@ -35,8 +35,12 @@ export function writeSetting(key: SettingKey, value: string): void {
 
 /** Writes the defaults of settings not yet stored, so every key is present from the first visit on. */
 export function initialiseSettings(): void {
-  for (const key of Object.keys(DEFAULTS) as SettingKey[]) {
-    if (localStorage.getItem(key) === null) writeSetting(key, DEFAULTS[key]);
+  try {
+    for (const key of Object.keys(DEFAULTS) as SettingKey[]) {
+      if (localStorage.getItem(key) === null) writeSetting(key, DEFAULTS[key]);
+    }
+  } catch {
+    // Storage disabled: the defaults apply without being stored.
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api-client';
 import { ErrorPage } from './error-page';
 
@@ -12,11 +12,17 @@ export class ForbiddenError extends Error {
 
 /** Error boundary of the routes: 403 for a refused screen, 503 when the API is unreachable, else 500. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  // Resetting the boundary alone does not re-run a failed route guard; invalidating the router does.
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
   if (error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403)) {
     return <ErrorPage kind="403" />;
   }
   if (error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'SERVICE_UNAVAILABLE')) {
-    return <ErrorPage kind="503" onRetry={reset} />;
+    return <ErrorPage kind="503" onRetry={retry} />;
   }
-  return <ErrorPage kind="500" onRetry={reset} />;
+  return <ErrorPage kind="500" onRetry={retry} />;
 }

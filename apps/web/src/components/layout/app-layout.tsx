@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,15 @@ const WIDE_SCREEN = '(min-width: 64em)';
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN, window.matchMedia(WIDE_SCREEN).matches, { getInitialValueInEffect: false });
   const [navigationOpen, navigation] = useDisclosure(wide);
+  // Crossing the 1024 px line opens the sidebar on wide screens and folds it away on narrow ones.
+  useEffect(() => {
+    if (wide) navigation.open();
+    else navigation.close();
+  }, [wide, navigation.open, navigation.close]);
   const { data: user } = useQuery(currentUserQuery);
   const { data: appInfo } = useQuery(appInfoQuery);
 
@@ -38,6 +44,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         .then(async (alive) => {
           if (alive) return;
           session.clear();
+          queryClient.clear();
           const { href } = router.state.location;
           await router.navigate({ to: '/auth/signin', search: { redirect: href } });
         })
@@ -49,7 +56,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     return router.subscribe('onResolved', ({ pathChanged, hrefChanged }) => {
       if (pathChanged || hrefChanged) verify();
     });
-  }, [router]);
+  }, [router, queryClient]);
 
   return (
     <AppShell
@@ -84,7 +91,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label={t('nav.label')}>
+      {/* Folded away, the menu leaves the tab order too, not only the screen. */}
+      <AppShell.Navbar aria-label={t('nav.label')} inert={!navigationOpen}>
         <Sidebar user={user} onNavigate={() => !wide && navigation.close()} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -20,9 +20,15 @@ export function DepartmentSwitcher({ user }: { user: User | undefined }) {
       await router.invalidate();
       notifications.show({
         message: t('header.departmentSwitched', { name: response.user.currentDepartment?.name }),
+        closeButtonProps: { 'aria-label': t('close') },
       });
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        message: errorMessage(t, error),
+        closeButtonProps: { 'aria-label': t('close') },
+      }),
   });
 
   if (!user?.currentDepartment) return null;
@@ -41,8 +47,7 @@ export function DepartmentSwitcher({ user }: { user: User | undefined }) {
       onChange={(value) => value && value !== user.currentDepartment?.id && mutation.mutate(value)}
       allowDeselect={false}
       disabled={mutation.isPending}
-      w={200}
-      visibleFrom="sm"
+      w={{ base: 150, sm: 200 }}
       comboboxProps={{ withinPortal: true }}
     />
   );

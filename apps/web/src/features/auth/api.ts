@@ -8,7 +8,7 @@ import type {
   User,
 } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, publicApi, refreshSession } from '../../lib/api-client';
+import { api, publicApi, refreshSession, settleRefresh } from '../../lib/api-client';
 import { session } from '../../lib/session';
 
 export const currentUserQuery = queryOptions({
@@ -44,7 +44,9 @@ export async function signIn(credentials: LoginRequest): Promise<LoginResponse> 
 export async function signOut(): Promise<void> {
   const refreshToken = session.refreshToken();
   try {
-    if (refreshToken) await publicApi('/auth/logout', { method: 'POST', body: { refreshToken } });
+    if (refreshToken) {
+      await publicApi('/auth/logout', { method: 'POST', body: { refreshToken }, signal: AbortSignal.timeout(5000) });
+    }
   } catch {
     // Signing out must work with the server down too; its session then expires on its own.
   } finally {
@@ -68,6 +70,8 @@ async function askServerIfLoggedIn(): Promise<boolean> {
 }
 
 export async function switchDepartment(newDepartment: string): Promise<DepartmentSwitchResponse> {
+  // A refresh finishing after the switch would store tokens for the old department over the new ones.
+  await settleRefresh();
   const response = await api<DepartmentSwitchResponse>('/auth/department/switch', {
     method: 'POST',
     body: { newDepartment },

@@ -37,6 +37,8 @@ export default function SignInPage() {
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: (response) => {
+      // Nothing cached for a previous user or department may leak into this session.
+      queryClient.clear();
       queryClient.setQueryData(currentUserQuery.queryKey, response.user);
       router.history.push(safeRedirect(redirect));
     },
