@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
 import { readCommittedOpenapi, renderOpenapi } from '../../openapi-document.js';
-import { PUBLIC, requireRole } from '../../plugins/auth.js';
+import { currentDepartment, inDepartment, PUBLIC, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'cm-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shell</title>');
@@ -17,6 +17,9 @@ const contractApp = await buildTestApp();
 app.get('/api/test/undeclared', async () => ({ secret: true }));
 app.get('/api/test/admins', { config: { access: requireRole('administrator') } }, async () => ({ ok: true }));
 app.get('/api/test/public', { config: { access: PUBLIC } }, async () => ({ ok: true }));
+app.get('/api/test/department', { config: { access: inDepartment(SIGNED_IN) } }, async (request) => ({
+  department: currentDepartment(request),
+}));
 
 describe('system endpoints', () => {
   it('GET /api/health reports the database engine', async () => {
@@ -62,6 +65,19 @@ describe('access declarations', () => {
     expect((await call(app, 'GET', '/api/test/admins', { token: admin.accessToken })).statusCode).toBe(200);
     expect((await call(app, 'GET', '/api/test/admins')).statusCode).toBe(401);
     expect((await call(app, 'GET', '/api/test/public')).statusCode).toBe(200);
+  });
+});
+
+describe('department scope', () => {
+  it("hands department-scoped routes the caller's current department, and refuses callers without one", async () => {
+    const member = await signIn(app, await createUser(app, { departments: ['Scope Test'] }));
+    const response = await call(app, 'GET', '/api/test/department', { token: member.accessToken });
+    expect(response.json()).toEqual({ department: member.user.currentDepartment?.id });
+
+    const homeless = await signIn(app, await createUser(app, { departments: [] }));
+    expect(homeless.user.currentDepartment).toBeNull();
+    const refused = await call(app, 'GET', '/api/test/department', { token: homeless.accessToken });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'NO_CURRENT_DEPARTMENT']);
   });
 });
 
