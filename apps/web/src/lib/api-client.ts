@@ -103,14 +103,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       endSession();
     }
   }
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return readBody<T>(response);
 }
 
 /** Calls that must not carry or refresh a session: sign-in itself and public information. */
 export async function publicApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, false);
+  return readBody<T>(await send(path, options, false));
+}
+
+async function readBody<T>(response: Response): Promise<T> {
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
