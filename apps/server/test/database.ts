@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type DatabaseHandle, fromPglite, fromPostgresPool } from '../src/db/client.js';
+import { createPglite, type DatabaseHandle, fromPglite, fromPostgresPool } from '../src/db/client.js';
 import { testEngine } from './engine.js';
 import { databaseUrl } from './global-setup.js';
 
@@ -15,7 +14,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const engine = testEngine();
   const template = inject('databaseTemplate');
   if (engine.kind === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    const client = await createPglite({ loadDataDir: new Blob([readFileSync(template)]) });
     return fromPglite(client);
   }
   const name = newDatabaseName(template);

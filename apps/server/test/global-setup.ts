@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_FOLDER } from '../src/db/client.js';
+import { createPglite, MIGRATIONS_FOLDER } from '../src/db/client.js';
 import { testEngine } from './engine.js';
 
 declare module 'vitest' {
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject) {
   const engine = testEngine(project.config.env?.TEST_ENGINE);
   if (engine.kind === 'pglite') {
     const directory = mkdtempSync(path.join(tmpdir(), 'cm-test-'));
-    const client = await PGlite.create();
+    const client = await createPglite();
     await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir('none');
     await client.close();

@@ -20,6 +20,24 @@ export const ErrorCode = z.enum([
   'NOT_A_DEPARTMENT_MEMBER',
   'NO_CURRENT_DEPARTMENT',
   'RATE_LIMITED',
+  'SKU_TAKEN',
+  'NAME_TAKEN',
+  'PARENT_INVALID',
+  'CATEGORY_NOT_EMPTY',
+  'LOCATION_NOT_EMPTY',
+  'COMPONENT_IN_USE',
+  'COMPONENT_ARCHIVED',
+  'QUANTITY_NOT_WHOLE',
+  'QUANTITY_TOO_LARGE',
+  'SAME_LOCATION',
+  'ADJUSTMENT_UNCHANGED',
+  'INSUFFICIENT_STOCK',
+  'ALREADY_REVERSED',
+  'REVERSAL_NOT_REVERSIBLE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IMAGE_TYPE_NOT_ALLOWED',
+  'IMPORT_FILE_UNREADABLE',
+  'IMPORT_HAS_ERRORS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ]);
@@ -43,6 +61,7 @@ export const Problem = z
     code: ErrorCode,
     errors: z.array(FieldError).optional(),
     retryAfterSeconds: z.number().int().optional(),
+    available: z.string().optional().describe('INSUFFICIENT_STOCK: the quantity available at the location'),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;

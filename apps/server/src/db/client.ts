@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,7 +39,7 @@ export async function openDatabase(
 async function openEmbedded(directory: string, log: (message: string) => void): Promise<DatabaseHandle> {
   const release = lockDataDirectory(path.dirname(directory));
   try {
-    const client = await PGlite.create(directory);
+    const client = await createPglite({ dataDir: directory });
     const handle = fromPglite(client);
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     log(`embedded database ready in ${directory}`);
@@ -56,6 +57,11 @@ async function openEmbedded(directory: string, log: (message: string) => void): 
     release();
     throw error;
   }
+}
+
+/** Opens a PGlite instance with the extensions the migrations need (in memory unless `dataDir` is given). */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
 /** Wraps an already open PGlite instance (tests open in-memory clones of a migrated template). */

@@ -21,6 +21,24 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   NOT_A_DEPARTMENT_MEMBER: { status: 403, detail: 'You are not a member of that department.' },
   NO_CURRENT_DEPARTMENT: { status: 403, detail: 'Choose a department to work in first.' },
   RATE_LIMITED: { status: 429, detail: 'Too many requests; slow down.' },
+  SKU_TAKEN: { status: 409, detail: 'Another component already has this SKU.' },
+  NAME_TAKEN: { status: 409, detail: 'Another entry at this level already has this name.' },
+  PARENT_INVALID: { status: 422, detail: 'An entry cannot be placed under itself or one of its descendants.' },
+  CATEGORY_NOT_EMPTY: { status: 409, detail: 'The category still holds components or subcategories.' },
+  LOCATION_NOT_EMPTY: { status: 409, detail: 'The location still holds stock, sublocations or movements.' },
+  COMPONENT_IN_USE: { status: 409, detail: 'The component has movements; archive it instead.' },
+  COMPONENT_ARCHIVED: { status: 409, detail: 'The component is archived; restore it before moving stock.' },
+  QUANTITY_NOT_WHOLE: { status: 422, detail: 'This unit is counted in whole numbers.' },
+  QUANTITY_TOO_LARGE: { status: 422, detail: 'The resulting quantity would be too large.' },
+  SAME_LOCATION: { status: 422, detail: 'Choose two different locations.' },
+  ADJUSTMENT_UNCHANGED: { status: 422, detail: 'The counted quantity equals the recorded quantity.' },
+  INSUFFICIENT_STOCK: { status: 409, detail: 'Not enough stock at the location.' },
+  ALREADY_REVERSED: { status: 409, detail: 'This movement has already been reversed.' },
+  REVERSAL_NOT_REVERSIBLE: { status: 409, detail: 'A reversal cannot itself be reversed.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, detail: 'This Idempotency-Key was already used with a different request.' },
+  IMAGE_TYPE_NOT_ALLOWED: { status: 415, detail: 'Only PNG, JPEG, GIF and AVIF images are accepted.' },
+  IMPORT_FILE_UNREADABLE: { status: 422, detail: 'The file is not a readable CSV or XLSX file.' },
+  IMPORT_HAS_ERRORS: { status: 422, detail: 'The import has errors; nothing was imported.' },
   INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
   SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
 };
@@ -30,7 +48,7 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly params: { detail?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {},
+    readonly params: { detail?: string; errors?: FieldError[]; retryAfterSeconds?: number; available?: string } = {},
   ) {
     super(params.detail ?? ERRORS[code].detail);
     this.name = 'AppError';
@@ -72,6 +90,7 @@ function toProblem(error: FastifyError): Problem | null {
       detail: error.message,
       ...(error.params.errors && { errors: error.params.errors }),
       ...(error.params.retryAfterSeconds !== undefined && { retryAfterSeconds: error.params.retryAfterSeconds }),
+      ...(error.params.available !== undefined && { available: error.params.available }),
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

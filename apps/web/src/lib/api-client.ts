@@ -22,18 +22,34 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a Blob (a file), which is sent as it is with its own type. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
 
-async function send(path: string, options: RequestOptions, withToken: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+function requestHeaders(options: RequestOptions, withToken: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body instanceof Blob) headers['content-type'] = options.body.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = session.accessToken();
   if (withToken && token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function requestBody(body: unknown): BodyInit | null {
+  if (body === undefined) return null;
+  return body instanceof Blob ? body : JSON.stringify(body);
+}
+
+async function send(path: string, options: RequestOptions, withToken: boolean): Promise<Response> {
   try {
     return await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      headers: requestHeaders(options, withToken),
+      body: requestBody(options.body),
       signal: options.signal ?? null,
     });
   } catch (error) {
@@ -94,16 +110,59 @@ function endSession(): void {
  * out to be over, the stored session is cleared and the user is sent to sign-in.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options, true);
+  return readBody<T>(await withSession(() => send(path, options, true)));
+}
+
+async function withSession(request: () => Promise<Response>): Promise<Response> {
+  let response = await request();
   if (response.status === 401 && session.isLoggedIn()) {
     if (await refreshSession()) {
-      response = await send(path, options, true);
+      response = await request();
       if (response.status === 401) endSession();
     } else {
       endSession();
     }
   }
-  return readBody<T>(response);
+  return response;
+}
+
+/** Downloads a file the API streams (an export, a template), with the name the server gave it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await withSession(() => send(path, {}, true));
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'download');
+  return { blob: await response.blob(), fileName };
+}
+
+/**
+ * Uploads a file as the raw request body, reporting upload progress (0–1); fetch cannot report it, so
+ * this uses XMLHttpRequest, wrapped back into a Response for the shared session handling.
+ */
+export async function apiUpload<T>(path: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
+  const upload = () =>
+    new Promise<Response>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', `/api${path}`);
+      for (const [name, value] of Object.entries(requestHeaders({ body: file }, true))) {
+        request.setRequestHeader(name, value);
+      }
+      request.responseType = 'blob';
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+      request.onload = () => {
+        const headers = new Headers();
+        const type = request.getResponseHeader('content-type');
+        if (type) headers.set('content-type', type);
+        resolve(new Response(request.status === 204 ? null : request.response, { status: request.status, headers }));
+      };
+      request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR'));
+      request.send(file);
+    });
+  return readBody<T>(await withSession(upload));
 }
 
 /** Calls that must not carry or refresh a session: sign-in itself and public information. */

@@ -7,6 +7,7 @@ export function errorMessage(t: TFunction, error: unknown): string {
     // A code newer than this client's catalogue still gets a sentence, not the raw code.
     return t(`errors:${error.code}`, {
       count: error.problem?.retryAfterSeconds ?? 0,
+      available: error.problem?.available ?? '',
       defaultValue: t('errors:INTERNAL_ERROR'),
     });
   }

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { components } from './catalogue.js';
+import { departments } from './departments.js';
+import { users } from './users.js';
+
+/** Location tree of one department (warehouse → shelf → bin); path and ancestors as for categories. */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    parentId: uuid().references((): never => locations.id as never, { onDelete: 'restrict' }),
+    path: text().notNull(),
+    ancestorIds: uuid().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('locations_sibling_name_unique').on(
+      table.departmentId,
+      sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${table.name})`,
+    ),
+    index('locations_department_path_idx').on(table.departmentId, table.path),
+    index('locations_ancestor_ids_idx').using('gin', table.ancestorIds),
+  ],
+);
+
+/**
+ * Quantity on hand per component and location: the ledger's running sum, updated in the same transaction
+ * as each movement. The CHECK is the last line of defence; postings already refuse to go below zero.
+ */
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    componentId: uuid()
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    locationId: uuid()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    /** Copied from the location so department-scoped lists need no join to filter. */
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    quantity: numeric({ precision: 15, scale: 3 }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.componentId, table.locationId] }),
+    index('stock_balances_department_component_idx').on(table.departmentId, table.componentId),
+    index('stock_balances_location_idx').on(table.locationId),
+    check('stock_balances_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
+export const MOVEMENT_TYPES = ['receipt', 'issue', 'transfer', 'adjustment', 'reversal'] as const;
+
+/**
+ * The append-only ledger (a trigger refuses UPDATE and DELETE). Each row takes `quantity` out of
+ * `from_location_id` and/or puts it into `to_location_id`.
+ */
+export const movements = pgTable(
+  'movements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    type: text({ enum: MOVEMENT_TYPES }).notNull(),
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    componentId: uuid()
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    quantity: numeric({ precision: 15, scale: 3 }).notNull(),
+    fromLocationId: uuid().references(() => locations.id, { onDelete: 'restrict' }),
+    toLocationId: uuid().references(() => locations.id, { onDelete: 'restrict' }),
+    unitCostMinor: bigint({ mode: 'number' }),
+    reference: text().notNull().default(''),
+    note: text().notNull().default(''),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Unique: a movement is reversed at most once, whatever races the requests run. */
+    reversalOfId: uuid().references((): never => movements.id as never, { onDelete: 'restrict' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('movements_number_unique').on(table.number),
+    uniqueIndex('movements_reversal_of_unique').on(table.reversalOfId),
+    index('movements_department_created_idx').on(table.departmentId, table.createdAt),
+    index('movements_department_component_created_idx').on(table.departmentId, table.componentId, table.createdAt),
+    index('movements_department_type_created_idx').on(table.departmentId, table.type, table.createdAt),
+    index('movements_department_user_created_idx').on(table.departmentId, table.userId, table.createdAt),
+    index('movements_from_location_idx').on(table.fromLocationId, table.createdAt),
+    index('movements_to_location_idx').on(table.toLocationId, table.createdAt),
+    index('movements_component_idx').on(table.componentId),
+    check('movements_type_valid', sql`${table.type} in ('receipt', 'issue', 'transfer', 'adjustment', 'reversal')`),
+    check('movements_quantity_positive', sql`${table.quantity} > 0`),
+    check('movements_has_location', sql`${table.fromLocationId} is not null or ${table.toLocationId} is not null`),
+    check('movements_distinct_locations', sql`${table.fromLocationId} is distinct from ${table.toLocationId}`),
+  ],
+);
+
+/**
+ * First successful response of each Idempotency-Key per user: a retry with the same key and body gets it
+ * again instead of a second posting. Written in the posting's own transaction, so a failed posting
+ * leaves no key behind and can be retried.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer().notNull(),
+    response: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);
+
+/** A previewed import waiting for its commit; rows are stored as validated. Expires after an hour. */
+export const pendingImports = pgTable(
+  'pending_imports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    rows: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_imports_created_idx').on(table.createdAt)],
+);

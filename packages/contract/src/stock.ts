@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ExportOptions, Pagination, pageOf, QueryFlag, SortOrder } from './lists.js';
+import { MoneyMinor, Quantity, Unit } from './quantities.js';
+
+/** Quantity on hand of one component at one location of the current department. */
+export const StockRow = z
+  .object({
+    componentId: z.uuid(),
+    sku: z.string(),
+    name: z.string(),
+    unit: Unit,
+    categoryPath: z.string().nullable(),
+    locationId: z.uuid(),
+    locationPath: z.string(),
+    quantity: Quantity,
+    minimumStock: Quantity,
+    componentQuantity: Quantity.describe('The component\'s quantity across all locations of the department'),
+    belowMinimum: z.boolean().describe('The department holds less of the component than its minimum stock'),
+    unitCostMinor: MoneyMinor.describe("The component's default unit cost"),
+    valueMinor: MoneyMinor.describe('quantity × unit cost, rounded to the minor unit'),
+  })
+  .meta({ id: 'StockRow' });
+export type StockRow = z.infer<typeof StockRow>;
+
+export const StockSort = z.enum(['sku', 'name', 'category', 'location', 'quantity', 'value']);
+export type StockSort = z.infer<typeof StockSort>;
+
+export const StockFilters = z.object({
+  q: z.string().trim().max(200).optional().describe('Matches SKU, name, manufacturer or part number'),
+  categoryId: z.uuid().optional().describe('This category and everything below it'),
+  locationId: z.uuid().optional().describe('This location and everything below it'),
+  belowMinimum: QueryFlag.optional(),
+  includeEmpty: QueryFlag.optional().describe('Also list locations whose quantity fell to zero'),
+  sort: StockSort.default('sku'),
+  order: SortOrder.default('asc'),
+});
+export const StockListQuery = StockFilters.extend(Pagination.shape);
+export type StockListQuery = z.input<typeof StockListQuery>;
+
+export const StockList = pageOf(StockRow)
+  .extend({
+    totals: z.object({
+      quantity: Quantity.describe('Sum of the quantities of the whole filtered list'),
+      valueMinor: MoneyMinor.describe('Sum of the values of the whole filtered list'),
+    }),
+  })
+  .meta({ id: 'StockList' });
+export type StockList = z.infer<typeof StockList>;
+
+export const StockExportQuery = StockFilters.extend(ExportOptions.shape);
