@@ -48,6 +48,14 @@ CREATE TABLE "images" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "department_stock" (
+	"department_id" uuid NOT NULL,
+	"component_id" uuid NOT NULL,
+	"quantity" numeric(15, 3) NOT NULL,
+	CONSTRAINT "department_stock_department_id_component_id_pk" PRIMARY KEY("department_id","component_id"),
+	CONSTRAINT "department_stock_quantity_nonnegative" CHECK ("department_stock"."quantity" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"user_id" uuid NOT NULL,
 	"key" text NOT NULL,
@@ -112,6 +120,8 @@ ALTER TABLE "component_parameters" ADD CONSTRAINT "component_parameters_componen
 ALTER TABLE "components" ADD CONSTRAINT "components_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "components" ADD CONSTRAINT "components_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "images" ADD CONSTRAINT "images_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "department_stock" ADD CONSTRAINT "department_stock_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "department_stock" ADD CONSTRAINT "department_stock_component_id_components_id_fk" FOREIGN KEY ("component_id") REFERENCES "public"."components"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_department_id_departments_id_fk" FOREIGN KEY ("department_id") REFERENCES "public"."departments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_parent_id_locations_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -134,12 +144,14 @@ CREATE INDEX "components_category_idx" ON "components" USING btree ("category_id
 CREATE INDEX "components_manufacturer_idx" ON "components" USING btree ("manufacturer");--> statement-breakpoint
 CREATE INDEX "components_updated_at_idx" ON "components" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "components_search_idx" ON "components" USING gin ((lower("sku" || ' ' || "name" || ' ' || "manufacturer" || ' ' || "manufacturer_part_number")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "department_stock_component_idx" ON "department_stock" USING btree ("component_id");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_sibling_name_unique" ON "locations" USING btree ("department_id",coalesce("parent_id", '00000000-0000-0000-0000-000000000000'::uuid),lower("name"));--> statement-breakpoint
 CREATE INDEX "locations_department_path_idx" ON "locations" USING btree ("department_id","path");--> statement-breakpoint
 CREATE INDEX "locations_ancestor_ids_idx" ON "locations" USING gin ("ancestor_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "movements_number_unique" ON "movements" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "movements_reversal_of_unique" ON "movements" USING btree ("reversal_of_id");--> statement-breakpoint
+CREATE INDEX "movements_department_number_idx" ON "movements" USING btree ("department_id","number");--> statement-breakpoint
 CREATE INDEX "movements_department_created_idx" ON "movements" USING btree ("department_id","created_at");--> statement-breakpoint
 CREATE INDEX "movements_department_component_created_idx" ON "movements" USING btree ("department_id","component_id","created_at");--> statement-breakpoint
 CREATE INDEX "movements_department_type_created_idx" ON "movements" USING btree ("department_id","type","created_at");--> statement-breakpoint

@@ -7,6 +7,13 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import { pruneRefreshTokens } from './modules/auth/refresh-tokens.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { pruneThrottle } from './modules/auth/sign-in-throttle.js';
+import { categoryRoutes } from './modules/categories/routes.js';
+import { componentRoutes } from './modules/components/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
+import { movementRoutes } from './modules/movements/routes.js';
+import { stockRoutes } from './modules/stock/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { AccessTokens } from './plugins/access-token.js';
 import { authPlugin } from './plugins/auth.js';
@@ -61,12 +68,18 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(systemRoutes, { prefix: '/api', version: APP_VERSION });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(categoryRoutes, { prefix: '/api/categories' });
+  await app.register(componentRoutes, { prefix: '/api/components' });
+  await app.register(locationRoutes, { prefix: '/api/locations' });
+  await app.register(stockRoutes, { prefix: '/api/stock' });
+  await app.register(movementRoutes, { prefix: '/api/movements' });
+  await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   let housekeeping: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     housekeeping = setInterval(() => {
-      Promise.all([pruneRefreshTokens(app.db), pruneThrottle(app.db)]).catch((error) =>
+      Promise.all([pruneRefreshTokens(app.db), pruneThrottle(app.db), pruneIdempotencyKeys(app.db)]).catch((error) =>
         app.log.warn({ err: error }, 'housekeeping failed'),
       );
     }, HOUSEKEEPING_INTERVAL_MS);

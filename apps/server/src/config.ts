@@ -48,6 +48,11 @@ const EnvironmentSchema = z.object({
   REFRESH_TOKEN_ABSOLUTE_TTL: duration.default(7 * 86_400),
   REFRESH_TOKEN_REUSE_GRACE: duration.default(10),
   WEB_DIST_DIR: optionalText,
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Europe/Moscow')
+    .refine((zone) => isTimeZone(zone), 'must be an IANA time zone such as Europe/Moscow'),
 });
 
 export type Config = {
@@ -68,6 +73,8 @@ export type Config = {
   refreshTokenReuseGraceSeconds: number;
   /** Built web app to serve, or null when it has not been built (API-only, e.g. in tests). */
   webDistDir: string | null;
+  /** The organisation's time zone: period filters ("from 1 March") start at its midnight. */
+  timeZone: string;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +91,15 @@ const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist')
  * fixes the configuration in one go. On the embedded database a missing APP_SECRET is generated and kept in
  * the data directory; with PostgreSQL it is required, because several instances must share it.
  */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // `PORT=` (set but empty) means "not set", not port 0.
   const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
@@ -111,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       : { kind: 'pglite', directory: path.join(dataDir, 'pglite') },
     appSecret: env.APP_SECRET ?? readOrCreateSecret(dataDir),
     appName: env.APP_NAME,
+    timeZone: env.TIME_ZONE,
     appBrand: env.APP_BRAND ?? null,
     devMode: env.DEV_MODE,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,

@@ -120,4 +120,3 @@ export const ComponentDetail = z
 export type ComponentDetail = z.infer<typeof ComponentDetail>;
 
 export const ComponentExportQuery = ComponentFilters.extend(ExportOptions.shape);
-

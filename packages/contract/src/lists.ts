@@ -8,7 +8,9 @@ export const Pagination = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'Page size must be 10, 25, 50 or 100' })
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), {
+      message: 'Page size must be 10, 25, 50 or 100',
+    })
     .default(25),
 });
 

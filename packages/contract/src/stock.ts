@@ -14,7 +14,7 @@ export const StockRow = z
     locationPath: z.string(),
     quantity: Quantity,
     minimumStock: Quantity,
-    componentQuantity: Quantity.describe('The component\'s quantity across all locations of the department'),
+    componentQuantity: Quantity.describe("The component's quantity across all locations of the department"),
     belowMinimum: z.boolean().describe('The department holds less of the component than its minimum stock'),
     unitCostMinor: MoneyMinor.describe("The component's default unit cost"),
     valueMinor: MoneyMinor.describe('quantity × unit cost, rounded to the minor unit'),

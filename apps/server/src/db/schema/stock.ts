@@ -70,6 +70,28 @@ export const stockBalances = pgTable(
   ],
 );
 
+/**
+ * Quantity of each component across all locations of a department, kept with the balances: the stock
+ * list's "below minimum" filter and per-component totals read one row instead of summing locations.
+ */
+export const departmentStock = pgTable(
+  'department_stock',
+  {
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    componentId: uuid()
+      .notNull()
+      .references(() => components.id, { onDelete: 'restrict' }),
+    quantity: numeric({ precision: 15, scale: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.departmentId, table.componentId] }),
+    index('department_stock_component_idx').on(table.componentId),
+    check('department_stock_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
 export const MOVEMENT_TYPES = ['receipt', 'issue', 'transfer', 'adjustment', 'reversal'] as const;
 
 /**
@@ -104,6 +126,7 @@ export const movements = pgTable(
   (table) => [
     uniqueIndex('movements_number_unique').on(table.number),
     uniqueIndex('movements_reversal_of_unique').on(table.reversalOfId),
+    index('movements_department_number_idx').on(table.departmentId, table.number),
     index('movements_department_created_idx').on(table.departmentId, table.createdAt),
     index('movements_department_component_created_idx').on(table.departmentId, table.componentId, table.createdAt),
     index('movements_department_type_created_idx').on(table.departmentId, table.type, table.createdAt),
@@ -135,7 +158,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
 );
 
 /** A previewed import waiting for its commit; rows are stored as validated. Expires after an hour. */

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import type { ExportFormat, Locale } from '@cm/contract';
+import type { FastifyReply } from 'fastify';
+import { xlsxChunks } from './xlsx.js';
+
+/** One column of an exported list: its header in each language and how a row fills it. */
+export type ExportColumn<Row> = {
+  header: Record<Locale, string>;
+  value: (row: Row) => string | number | null;
+};
+
+export type ExportTable<Row> = {
+  /** File name without extension, e.g. "stock"; the date is appended. */
+  name: string;
+  format: ExportFormat;
+  lang: Locale;
+  columns: ExportColumn<Row>[];
+  rows: AsyncIterable<Row>;
+};
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Streams a list as CSV or XLSX while its rows are still being read, so an export of any size holds
+ * only one batch of rows in memory.
+ */
+export function sendTable<Row>(reply: FastifyReply, table: ExportTable<Row>): void {
+  const headers = table.columns.map((column) => column.header[table.lang]);
+  const cells = (async function* () {
+    for await (const row of table.rows) yield table.columns.map((column) => column.value(row));
+  })();
+  const body = table.format === 'csv' ? csvChunks(headers, cells) : xlsxChunks(headers, cells);
+  const fileName = `${table.name}-${new Date().toISOString().slice(0, 10)}.${table.format}`;
+  reply
+    .header('content-type', CONTENT_TYPES[table.format])
+    .header('content-disposition', attachment(fileName))
+    .send(Readable.from(body));
+}
+
+/** Content-Disposition for a download, with the UTF-8 form for names outside ASCII. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  // Quote what would break the row, and neutralise leading formula characters (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+async function* csvChunks(headers: string[], rows: AsyncIterable<(string | number | null)[]>): AsyncGenerator<string> {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8 (Cyrillic included).
+  yield `\uFEFF${headers.map(csvCell).join(',')}\r\n`;
+  let buffer = '';
+  for await (const row of rows) {
+    buffer += `${row.map(csvCell).join(',')}\r\n`;
+    if (buffer.length >= 64 * 1024) {
+      yield buffer;
+      buffer = '';
+    }
+  }
+  if (buffer) yield buffer;
+}

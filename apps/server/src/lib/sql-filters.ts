@@ -1,0 +1,31 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** `%term%` for LIKE with the user's own % and _ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Substring search over a component's SKU, name, manufacturer and part number; written exactly as the
+ * trigram index expression (components_search_idx) so the index serves it.
+ */
+export function componentMatches(alias: string, term: string): SQL {
+  const c = sql.raw(alias);
+  return sql`lower(${c}.sku || ' ' || ${c}.name || ' ' || ${c}.manufacturer || ' ' || ${c}.manufacturer_part_number) like ${containsPattern(term)}`;
+}
+
+/** Rows whose tree node (category or location column) is `id` or below it. */
+export function inSubtree(column: SQL, table: 'categories' | 'locations', id: string): SQL {
+  return sql`${column} in (select id from ${sql.identifier(table)} where ancestor_ids @> array[${id}::uuid])`;
+}
+
+/** Joins conditions with AND; no conditions is `true`. */
+export function allOf(conditions: (SQL | false | undefined)[]): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition instanceof Object);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+}
+
+/** ISO 8601 text of a timestamp as the driver returns it (Date for pg and PGlite, text otherwise). */
+export function isoTime(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+
+const WINDOW_MS = 1_000;
+/** Timers may fire up to a millisecond early; a few more keep the bound strict at no real cost. */
+const TIMER_SLACK_MS = 5;
+
+export type RateLimiter = {
+  /** Resolves when the caller may send one request; call the returned function once the answer arrives. */
+  acquire(): Promise<() => void>;
+  /** Starts nothing before `ms` from now have passed, e.g. after a 429 with Retry-After. */
+  holdFor(ms: number): void;
+};
+
+/**
+ * Keeps at most `requestsPerSecond` requests within any second *as the server counts them*, by arrival.
+ * A request arrives after we start it and before its answer reaches us, so starting request n no sooner
+ * than one second after the answer to request n − limit came back bounds the server's count whatever the
+ * network delays, including a slow first connection. The price is one round trip per window, about 1 % with
+ * a fast server. Callers reserve their place synchronously, so concurrent callers queue in order.
+ */
+export function createRateLimiter(
+  requestsPerSecond: number,
+  sleep: (ms: number) => Promise<void>,
+  now: () => number = () => performance.now(),
+): RateLimiter {
+  if (!Number.isInteger(requestsPerSecond) || requestsPerSecond < 1) {
+    throw new RangeError(`requestsPerSecond must be a positive whole number, got ${requestsPerSecond}`);
+  }
+  // When each of the last `requestsPerSecond` requests was answered (or failed), oldest first.
+  const answered: Promise<number>[] = [];
+  let heldUntil = Number.NEGATIVE_INFINITY;
+
+  return {
+    async acquire() {
+      const earlier = answered.length === requestsPerSecond ? answered.shift() : undefined;
+      let markAnswered: (at: number) => void = () => {};
+      answered.push(new Promise((resolve) => (markAnswered = resolve)));
+      const freeAt = earlier === undefined ? Number.NEGATIVE_INFINITY : (await earlier) + WINDOW_MS + TIMER_SLACK_MS;
+      const wait = Math.max(freeAt, heldUntil) - now();
+      if (wait > 0) await sleep(wait);
+      return () => markAnswered(now());
+    },
+    holdFor(ms) {
+      heldUntil = Math.max(heldUntil, now() + ms);
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { Component, ComponentFilters, ComponentInput, ComponentSort, Unit } from '@cm/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Executor, queryRows } from '../../db/client.js';
+import { formatQuantity } from '../../lib/quantity.js';
+import { allOf, componentMatches, inSubtree, isoTime } from '../../lib/sql-filters.js';
+
+type ComponentRow = {
+  id: string;
+  sku: string;
+  name: string;
+  category_id: string | null;
+  category_path: string | null;
+  manufacturer: string;
+  manufacturer_part_number: string;
+  package: string;
+  unit: Unit;
+  description: string;
+  image_id: string | null;
+  datasheet_url: string;
+  parameters: Component['parameters'] | string;
+  minimum_stock: string;
+  default_unit_cost_minor: string | number;
+  archived_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const SELECT_COMPONENT = sql`
+  select c.id, c.sku, c.name, c.category_id, cat.path as category_path, c.manufacturer, c.manufacturer_part_number,
+         c.package, c.unit, c.description, c.image_id, c.datasheet_url, c.minimum_stock, c.default_unit_cost_minor,
+         c.archived_at, c.created_at, c.updated_at,
+         coalesce((select json_agg(json_build_object('name', p.name, 'value', p.value, 'unit', p.unit) order by p.position)
+                   from component_parameters p where p.component_id = c.id), '[]'::json) as parameters
+  from components c left join categories cat on cat.id = c.category_id`;
+
+function toComponent(row: ComponentRow): Component {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    categoryId: row.category_id,
+    categoryPath: row.category_path,
+    manufacturer: row.manufacturer,
+    manufacturerPartNumber: row.manufacturer_part_number,
+    package: row.package,
+    unit: row.unit,
+    description: row.description,
+    imageId: row.image_id,
+    datasheetUrl: row.datasheet_url,
+    parameters: typeof row.parameters === 'string' ? JSON.parse(row.parameters) : row.parameters,
+    minimumStock: formatQuantity(row.minimum_stock),
+    defaultUnitCostMinor: Number(row.default_unit_cost_minor),
+    archived: row.archived_at !== null,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+const SORT_COLUMNS: Record<ComponentSort, SQL> = {
+  sku: sql`lower(c.sku)`,
+  name: sql`lower(c.name)`,
+  category: sql`lower(cat.path)`,
+  manufacturer: sql`lower(c.manufacturer)`,
+  updatedAt: sql`c.updated_at`,
+};
+
+type Filters = z.output<typeof ComponentFilters>;
+
+function whereOf(filters: Filters): SQL {
+  return allOf([
+    filters.q ? componentMatches('c', filters.q) : undefined,
+    filters.categoryId ? inSubtree(sql`c.category_id`, 'categories', filters.categoryId) : undefined,
+    filters.status === 'active' ? sql`c.archived_at is null` : undefined,
+    filters.status === 'archived' ? sql`c.archived_at is not null` : undefined,
+  ]);
+}
+
+function orderOf(filters: Filters): SQL {
+  const direction = filters.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql`${SORT_COLUMNS[filters.sort]} ${direction}, lower(c.sku), c.id`;
+}
+
+/** One page of the catalogue as filtered and sorted, with the size of the whole filtered list. */
+export async function listComponents(db: Executor, filters: Filters, page: { offset: number; limit: number }) {
+  const where = whereOf(filters);
+  const [rows, count] = await Promise.all([
+    queryRows<ComponentRow>(
+      db,
+      sql`${SELECT_COMPONENT} where ${where} order by ${orderOf(filters)}
+                                 limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from components c where ${where}`),
+  ]);
+  return { items: rows.map(toComponent), total: Number(count[0]?.total ?? 0) };
+}
+
+/** Pages through the whole filtered catalogue for an export, `batchSize` rows at a time. */
+export async function* allComponents(db: Executor, filters: Filters, batchSize = 1000): AsyncGenerator<Component> {
+  const where = whereOf(filters);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await queryRows<ComponentRow>(
+      db,
+      sql`${SELECT_COMPONENT} where ${where} order by ${orderOf(filters)} limit ${batchSize} offset ${offset}`,
+    );
+    yield* rows.map(toComponent);
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function findComponent(db: Executor, id: string): Promise<Component | null> {
+  const rows = await queryRows<ComponentRow>(db, sql`${SELECT_COMPONENT} where c.id = ${id}`);
+  return rows[0] ? toComponent(rows[0]) : null;
+}
+
+/** A component as validated by the contract, defaults applied. */
+export type ComponentFields = z.output<typeof ComponentInput>;
+
+/** Inserts or overwrites a component's fields and parameters (no checks: the service does them). */
+export async function writeComponent(db: Executor, id: string, input: ComponentFields, isNew: boolean): Promise<void> {
+  const values = {
+    sku: input.sku,
+    name: input.name,
+    categoryId: input.categoryId,
+    manufacturer: input.manufacturer,
+    manufacturerPartNumber: input.manufacturerPartNumber,
+    package: input.package,
+    unit: input.unit,
+    description: input.description,
+    imageId: input.imageId,
+    datasheetUrl: input.datasheetUrl,
+    minimumStock: input.minimumStock,
+    defaultUnitCostMinor: input.defaultUnitCostMinor,
+  };
+  if (isNew) {
+    await db.execute(sql`insert into components (id, sku, name, category_id, manufacturer, manufacturer_part_number, package,
+                           unit, description, image_id, datasheet_url, minimum_stock, default_unit_cost_minor)
+      values (${id}, ${values.sku}, ${values.name}, ${values.categoryId}, ${values.manufacturer}, ${values.manufacturerPartNumber},
+              ${values.package}, ${values.unit}, ${values.description}, ${values.imageId}, ${values.datasheetUrl},
+              ${values.minimumStock}, ${values.defaultUnitCostMinor})`);
+  } else {
+    await db.execute(sql`update components set sku = ${values.sku}, name = ${values.name}, category_id = ${values.categoryId},
+        manufacturer = ${values.manufacturer}, manufacturer_part_number = ${values.manufacturerPartNumber},
+        package = ${values.package}, unit = ${values.unit}, description = ${values.description}, image_id = ${values.imageId},
+        datasheet_url = ${values.datasheetUrl}, minimum_stock = ${values.minimumStock},
+        default_unit_cost_minor = ${values.defaultUnitCostMinor}, updated_at = now()
+      where id = ${id}`);
+    await db.execute(sql`delete from component_parameters where component_id = ${id}`);
+  }
+  if (input.parameters.length > 0) {
+    await db.execute(
+      sql`insert into component_parameters (component_id, position, name, value, unit) values ${sql.join(
+        input.parameters.map(
+          (parameter, position) => sql`(${id}, ${position}, ${parameter.name}, ${parameter.value}, ${parameter.unit})`,
+        ),
+        sql`, `,
+      )}`,
+    );
+  }
+}

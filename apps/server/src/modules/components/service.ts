@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { ComponentDetail } from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../../db/client.js';
+import { isUniqueViolation } from '../../lib/database-errors.js';
+import { formatQuantity } from '../../lib/quantity.js';
+import { AppError } from '../../plugins/errors.js';
+import { type ComponentFields, findComponent, writeComponent } from './repository.js';
+
+async function requireReferences(db: Executor, input: ComponentFields): Promise<void> {
+  const rows = await queryRows<{ category: boolean; image: boolean }>(
+    db,
+    sql`
+    select (${input.categoryId}::uuid is null or exists (select 1 from categories where id = ${input.categoryId})) as category,
+           (${input.imageId}::uuid is null or exists (select 1 from images where id = ${input.imageId})) as image`,
+  );
+  const found = rows[0];
+  const errors = [
+    ...(found?.category ? [] : [{ path: 'body.categoryId', message: 'No such category', code: 'not_found' }]),
+    ...(found?.image ? [] : [{ path: 'body.imageId', message: 'No such image', code: 'not_found' }]),
+  ];
+  if (errors.length > 0) throw new AppError('VALIDATION_FAILED', { errors });
+}
+
+async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'components_sku_unique')) {
+      throw new AppError('SKU_TAKEN', {
+        errors: [{ path: 'body.sku', message: 'Another component already has this SKU', code: 'taken' }],
+      });
+    }
+    throw error;
+  }
+}
+
+async function requireComponent(db: Executor, id: string) {
+  const component = await findComponent(db, id);
+  if (!component) throw new AppError('NOT_FOUND');
+  return component;
+}
+
+/** Rules of the company-wide component catalogue. */
+export function componentService(db: Database) {
+  return {
+    async create(input: ComponentFields) {
+      const id = randomUUID();
+      await withSkuCheck(() =>
+        db.transaction(async (tx) => {
+          await requireReferences(tx, input);
+          await writeComponent(tx, id, input, true);
+        }),
+      );
+      return requireComponent(db, id);
+    },
+
+    async update(id: string, input: ComponentFields) {
+      await withSkuCheck(() =>
+        db.transaction(async (tx) => {
+          await requireComponent(tx, id);
+          await requireReferences(tx, input);
+          await writeComponent(tx, id, input, false);
+        }),
+      );
+      return requireComponent(db, id);
+    },
+
+    async setArchived(id: string, archived: boolean) {
+      const result = await queryRows(
+        db,
+        sql`
+        update components set archived_at = ${archived ? sql`coalesce(archived_at, now())` : sql`null`}, updated_at = now()
+        where id = ${id} returning id`,
+      );
+      if (result.length === 0) throw new AppError('NOT_FOUND');
+      return requireComponent(db, id);
+    },
+
+    /** Deletes a component nobody ever moved; anything with history can only be archived. */
+    async remove(id: string) {
+      await db.transaction(async (tx) => {
+        await requireComponent(tx, id);
+        const used = await queryRows<{ used: boolean }>(
+          tx,
+          sql`
+          select exists (select 1 from movements where component_id = ${id})
+              or exists (select 1 from stock_balances where component_id = ${id}) as used`,
+        );
+        if (used[0]?.used) throw new AppError('COMPONENT_IN_USE');
+        await tx.execute(sql`delete from components where id = ${id}`);
+      });
+    },
+
+    /** A component with its stock at each location of one department. */
+    async detail(id: string, departmentId: string): Promise<ComponentDetail> {
+      const component = await requireComponent(db, id);
+      const [stock, summary] = await Promise.all([
+        queryRows<{ location_id: string; path: string; quantity: string }>(
+          db,
+          sql`
+          select b.location_id, l.path, b.quantity from stock_balances b join locations l on l.id = b.location_id
+          where b.component_id = ${id} and b.department_id = ${departmentId} and b.quantity > 0
+          order by lower(l.path)`,
+        ),
+        queryRows<{ total: string; below: boolean; moved: boolean }>(
+          db,
+          sql`
+          select coalesce(s.quantity, 0) as total, coalesce(s.quantity, 0) < c.minimum_stock as below,
+                 exists (select 1 from movements where component_id = c.id) as moved
+          from components c
+          left join department_stock s on s.component_id = c.id and s.department_id = ${departmentId}
+          where c.id = ${id}`,
+        ),
+      ]);
+      const summaryRow = summary[0];
+      return {
+        component,
+        stock: stock.map((row) => ({
+          locationId: row.location_id,
+          locationPath: row.path,
+          quantity: formatQuantity(row.quantity),
+        })),
+        totalQuantity: formatQuantity(summaryRow?.total ?? '0'),
+        belowMinimum: Boolean(summaryRow?.below),
+        hasMovements: Boolean(summaryRow?.moved),
+      };
+    },
+  };
+}

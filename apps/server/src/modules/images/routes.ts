@@ -1,0 +1,68 @@
+import { IdParams, IMAGE_MAX_BYTES, UploadedImage } from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows } from '../../db/client.js';
+import { authOf, PUBLIC, requireRole } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { problems } from '../../plugins/openapi.js';
+import { imageTypeOf } from './content-type.js';
+
+const tags = ['images'];
+
+/** Images for component pictures and descriptions: uploaded as the raw request body, served by id. */
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Whatever type the browser declares (it guesses from the file name), the content decides below.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/', {
+    config: { access: requireRole('worker', 'administrator') },
+    schema: {
+      tags,
+      summary: 'Upload an image (PNG, JPEG, GIF or AVIF, at most 2 MiB, recognised by content)',
+      body: z
+        .instanceof(Buffer)
+        .describe('The image file as the request body')
+        .meta({ override: { type: 'string', format: 'binary' } }),
+      response: { 201: UploadedImage, ...problems(400, 401, 403, 413, 415) },
+    },
+    handler: async (request, reply) => {
+      const content = request.body;
+      const contentType = imageTypeOf(content);
+      if (!contentType) throw new AppError('IMAGE_TYPE_NOT_ALLOWED');
+      const [row] = await queryRows<{ id: string }>(
+        app.db,
+        sql`insert into images (content_type, size, content, uploaded_by)
+            values (${contentType}, ${content.length}, ${content}, ${authOf(request).userId}) returning id`,
+      );
+      if (!row) throw new Error('the image just stored cannot be read back');
+      return reply.status(201).send({ id: row.id, url: `/api/images/${row.id}`, contentType, size: content.length });
+    },
+  });
+
+  app.get('/:id', {
+    // <img> elements send no bearer token; the unguessable id is the capability, as for a shared link.
+    config: { access: PUBLIC },
+    schema: {
+      tags,
+      summary: 'An uploaded image',
+      params: IdParams,
+      security: [],
+      response: { 200: z.unknown().describe('The image bytes'), ...problems(404) },
+    },
+    handler: async (request, reply) => {
+      const [image] = await queryRows<{ content_type: string; content: Buffer | Uint8Array }>(
+        app.db,
+        sql`select content_type, content from images where id = ${request.params.id}`,
+      );
+      if (!image) throw new AppError('NOT_FOUND');
+      return reply
+        .type(image.content_type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(image.content));
+    },
+  });
+};

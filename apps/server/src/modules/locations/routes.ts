@@ -1,0 +1,90 @@
+import { IdParams, Location, LocationInput, LocationList } from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows } from '../../db/client.js';
+import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
+import { problems } from '../../plugins/openapi.js';
+import { treeStore } from '../trees/tree-store.js';
+
+const tags = ['locations'];
+const ADMINISTRATORS = inDepartment(requireRole('administrator'));
+const store = treeStore({
+  table: 'locations',
+  siblingNameIndex: 'locations_sibling_name_unique',
+  whenInUse: 'LOCATION_NOT_EMPTY',
+});
+
+/** The current department's location tree: everyone in it reads it, administrators shape it. */
+export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: "The current department's locations, flat, ordered by path",
+      response: { 200: LocationList, ...problems(401, 403) },
+    },
+    handler: async (request) => {
+      const rows = await queryRows<{ id: string; name: string; parent_id: string | null; path: string }>(
+        app.db,
+        sql`
+        select id, name, parent_id, path from locations
+        where department_id = ${currentDepartment(request)} order by lower(path)`,
+      );
+      return { items: rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id, path: row.path })) };
+    },
+  });
+
+  app.post('/', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary: 'Create a location in the current department',
+      body: LocationInput,
+      response: { 201: Location, ...problems(400, 401, 403, 409) },
+    },
+    handler: async (request, reply) => {
+      const department = currentDepartment(request);
+      return reply.status(201).send(await app.db.transaction((tx) => store.create(tx, department, request.body)));
+    },
+  });
+
+  app.patch('/:id', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary: 'Rename or move a location (its subtree follows)',
+      params: IdParams,
+      body: LocationInput,
+      response: { 200: Location, ...problems(400, 401, 403, 404, 409, 422) },
+    },
+    handler: async (request) => {
+      const department = currentDepartment(request);
+      return app.db.transaction((tx) => store.update(tx, department, request.params.id, request.body));
+    },
+  });
+
+  app.delete('/:id', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary: 'Delete a location that never held stock',
+      params: IdParams,
+      response: { 204: z.null(), ...problems(401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const department = currentDepartment(request);
+      await app.db.transaction((tx) =>
+        store.remove(
+          tx,
+          department,
+          id,
+          sql`exists (select 1 from stock_balances where location_id = ${id})
+              or exists (select 1 from movements where from_location_id = ${id} or to_location_id = ${id})`,
+        ),
+      );
+      return reply.status(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,175 @@
+import {
+  IdempotencyKey,
+  IdParams,
+  type Movement,
+  MovementExportQuery,
+  MovementList,
+  MovementListQuery,
+  MovementRequest,
+  Movement as MovementSchema,
+  MovementUsers,
+  PostingResponse,
+  ReversalRequest,
+} from '@cm/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
+import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
+import { problems } from '../../plugins/openapi.js';
+import { allMovements, findMovement, listMovements, movementUsers } from './repository.js';
+import { movementService, type Poster } from './service.js';
+
+const tags = ['movements'];
+const POSTERS = inDepartment(requireRole('worker', 'administrator'));
+const ADMINISTRATORS = inDepartment(requireRole('administrator'));
+const IdempotencyHeaders = z.object({
+  'idempotency-key': IdempotencyKey.optional().describe(
+    'Makes the posting safe to retry: a repeat with the same key and body returns the first response',
+  ),
+});
+
+const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
+  receipt: { en: 'Receipt', ru: 'Приход' },
+  issue: { en: 'Issue', ru: 'Расход' },
+  transfer: { en: 'Transfer', ru: 'Перемещение' },
+  adjustment: { en: 'Adjustment', ru: 'Корректировка' },
+  reversal: { en: 'Reversal', ru: 'Сторно' },
+};
+
+function exportColumns(lang: 'en' | 'ru'): ExportColumn<Movement>[] {
+  return [
+    { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
+    { header: { en: 'Time', ru: 'Время' }, value: (row) => row.createdAt },
+    { header: { en: 'Type', ru: 'Тип' }, value: (row) => TYPE_NAMES[row.type][lang] },
+    { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
+    { header: { en: 'Component', ru: 'Компонент' }, value: (row) => row.componentName },
+    { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'From', ru: 'Откуда' }, value: (row) => row.from?.path ?? null },
+    { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
+    {
+      header: { en: 'Unit cost', ru: 'Цена за единицу' },
+      value: (row) => (row.unitCostMinor === null ? null : row.unitCostMinor / 100),
+    },
+    { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
+    { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },
+    { header: { en: 'User', ru: 'Пользователь' }, value: (row) => row.user.name },
+    { header: { en: 'Reverses', ru: 'Сторнирует' }, value: (row) => row.reversalOfId },
+  ];
+}
+
+function posterOf(request: FastifyRequest): Poster {
+  return { userId: authOf(request).userId, departmentId: currentDepartment(request) };
+}
+
+/** The current department's movement ledger: read by everyone in it, posted to by workers and administrators. */
+export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ledger = movementService(app.db);
+
+  app.post('/', {
+    config: { access: POSTERS },
+    schema: {
+      tags,
+      summary: 'Post a receipt, issue, transfer or adjustment (adjustments: administrators)',
+      headers: IdempotencyHeaders,
+      body: MovementRequest,
+      response: { 201: PostingResponse, ...problems(400, 401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      if (request.body.type === 'adjustment' && authOf(request).role !== 'administrator') {
+        throw new AppError('FORBIDDEN', { detail: 'Only administrators adjust stock.' });
+      }
+      const posted = await ledger.post(posterOf(request), request.body, request.headers['idempotency-key'] ?? null);
+      return reply.status(201).send(posted);
+    },
+  });
+
+  app.post('/:id/reversal', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary: 'Reverse a movement: post its exact opposite, linked to it (once)',
+      headers: IdempotencyHeaders,
+      params: IdParams,
+      body: ReversalRequest,
+      response: { 201: PostingResponse, ...problems(400, 401, 403, 404, 409, 422) },
+    },
+    handler: async (request, reply) => {
+      const posted = await ledger.reverse(
+        posterOf(request),
+        request.params.id,
+        request.body.note,
+        request.headers['idempotency-key'] ?? null,
+      );
+      return reply.status(201).send(posted);
+    },
+  });
+
+  app.get('/', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: "The current department's ledger, filtered and paginated",
+      querystring: MovementListQuery,
+      response: { 200: MovementList, ...problems(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const { page, pageSize, ...filters } = request.query;
+      const result = await listMovements(
+        app.db,
+        currentDepartment(request),
+        filters,
+        { offset: (page - 1) * pageSize, limit: pageSize },
+        app.config.timeZone,
+      );
+      return { ...result, page, pageSize };
+    },
+  });
+
+  app.get('/export', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: 'The filtered ledger as CSV or XLSX (streamed)',
+      querystring: MovementExportQuery,
+      response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
+    },
+    handler: (request, reply) => {
+      const { format, lang, ...filters } = request.query;
+      sendTable(reply, {
+        name: 'movements',
+        format,
+        lang,
+        columns: exportColumns(lang),
+        rows: allMovements(app.db, currentDepartment(request), filters, app.config.timeZone),
+      });
+    },
+  });
+
+  app.get('/users', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: 'People who posted movements in the current department',
+      response: { 200: MovementUsers, ...problems(401, 403) },
+    },
+    handler: async (request) => ({ items: await movementUsers(app.db, currentDepartment(request)) }),
+  });
+
+  app.get('/:id', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: 'One movement of the current department',
+      params: IdParams,
+      response: { 200: MovementSchema, ...problems(401, 403, 404) },
+    },
+    handler: async (request) => {
+      const movement = await findMovement(app.db, currentDepartment(request), request.params.id);
+      if (!movement) throw new AppError('NOT_FOUND');
+      return movement;
+    },
+  });
+};

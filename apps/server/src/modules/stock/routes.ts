@@ -1,0 +1,63 @@
+import { StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
+import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
+import { problems } from '../../plugins/openapi.js';
+import { allStock, listStock } from './repository.js';
+
+const tags = ['stock'];
+
+const EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
+  { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
+  { header: { en: 'Name', ru: 'Наименование' }, value: (row) => row.name },
+  { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
+  { header: { en: 'Location', ru: 'Место хранения' }, value: (row) => row.locationPath },
+  { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
+  { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+  { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
+  { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row) => (row.belowMinimum ? 'yes' : 'no') },
+  { header: { en: 'Unit cost', ru: 'Цена за единицу' }, value: (row) => row.unitCostMinor / 100 },
+  { header: { en: 'Value', ru: 'Стоимость' }, value: (row) => row.valueMinor / 100 },
+];
+
+/** Quantity on hand in the current department. */
+export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: 'Stock per component and location, filtered, sorted and paginated, with totals',
+      querystring: StockListQuery,
+      response: { 200: StockList, ...problems(400, 401, 403) },
+    },
+    handler: async (request) => {
+      const { page, pageSize, ...filters } = request.query;
+      const result = await listStock(app.db, currentDepartment(request), filters, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { ...result, page, pageSize };
+    },
+  });
+
+  app.get('/export', {
+    config: { access: inDepartment(SIGNED_IN) },
+    schema: {
+      tags,
+      summary: 'The filtered stock list as CSV or XLSX (streamed)',
+      querystring: StockExportQuery,
+      response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
+    },
+    handler: (request, reply) => {
+      const { format, lang, ...filters } = request.query;
+      sendTable(reply, {
+        name: 'stock',
+        format,
+        lang,
+        columns: EXPORT_COLUMNS,
+        rows: allStock(app.db, currentDepartment(request), filters),
+      });
+    },
+  });
+};
