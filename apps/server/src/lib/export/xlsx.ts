@@ -26,11 +26,13 @@ const STATIC_PARTS: [string, string][] = [
   ],
 ];
 
+// Control characters other than tab and newlines are not allowed in XML 1.0 at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 function escapeXml(text: string): string {
-  // Control characters other than tab and newlines are not allowed in XML 1.0 at all.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(NOT_IN_XML, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
