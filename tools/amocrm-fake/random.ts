@@ -1,3 +1,5 @@
+const HEX_DIGITS = '0123456789abcdef';
+
 /** A small seeded PRNG (mulberry32): the same seed always yields the same account. */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
@@ -19,8 +21,11 @@ export function seededRandom(seed: number) {
       return item;
     },
     /** Lower-case hex, for call uniq ids and chat message ids. */
-    hex: (length: number): string =>
-      Array.from({ length }, () => Math.floor(next() * 16).toString(16)).join(''),
+    hex(length: number): string {
+      let text = '';
+      for (let index = 0; index < length; index++) text += HEX_DIGITS[Math.floor(next() * 16)];
+      return text;
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { pruneThrottle } from './modules/auth/sign-in-throttle.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { componentRoutes } from './modules/components/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(movementRoutes, { prefix: '/api/movements' });
   await app.register(imageRoutes, { prefix: '/api/images' });
+  await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   let housekeeping: NodeJS.Timeout | undefined;

@@ -38,10 +38,25 @@ function escapeXml(text: string): string {
     .replace(/>/g, '&gt;');
 }
 
-function cellXml(value: string | number | null, style = ''): string {
-  if (value === null || value === '') return '<c/>';
-  if (typeof value === 'number') return `<c${style}><v>${value}</v></c>`;
-  return `<c t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+/** Column letters of a zero-based index: 0 → A, 25 → Z, 26 → AA. */
+function columnName(index: number): string {
+  let name = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  }
+  return name;
+}
+
+function cellXml(reference: string, value: string | number | null, style = ''): string {
+  if (value === null || value === '') return '';
+  if (typeof value === 'number') return `<c r="${reference}"${style}><v>${value}</v></c>`;
+  return `<c r="${reference}" t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+}
+
+// Readers locate cells by their references, so every row and cell carries one, as Excel writes them.
+function rowXml(number: number, values: (string | number | null)[], style = ''): string {
+  const cells = values.map((value, index) => cellXml(`${columnName(index)}${number}`, value, style)).join('');
+  return `<row r="${number}">${cells}</row>`;
 }
 
 /** Pulls what the zip has produced so far. */
@@ -72,9 +87,11 @@ export async function* xlsxChunks(
   zip.add(sheet);
   let buffer =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>' +
-    `<row>${headers.map((header) => cellXml(header, ' s="1"')).join('')}</row>`;
+    rowXml(1, headers, ' s="1"');
+  let number = 1;
   for await (const row of rows) {
-    buffer += `<row>${row.map((value) => cellXml(value)).join('')}</row>`;
+    number++;
+    buffer += rowXml(number, row);
     if (buffer.length >= 64 * 1024) {
       sheet.push(encoder.encode(buffer));
       buffer = '';

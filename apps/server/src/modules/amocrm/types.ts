@@ -116,13 +116,14 @@ export const CallNoteSchema = z.object({
   id,
   entity_id: id,
   note_type: z.enum(CALL_NOTE_TYPES),
-  responsible_user_id: id,
-  created_by: id,
+  // Telephony integrations may leave both empty.
+  responsible_user_id: id.nullish(),
+  created_by: id.nullish(),
   created_at: timestamp,
   updated_at: timestamp,
   params: z.object({
     /** Seconds. Some telephony integrations send it as a string, and a missed call may have none. */
-    duration: z.coerce.number().int().nonnegative().catch(0),
+    duration: z.coerce.number().nonnegative().catch(0),
     uniq: z.string().nullish(),
     phone: z.string().nullish(),
   }),

@@ -1,0 +1,231 @@
+import {
+  IMPORT_MAX_ROWS,
+  type ImportColumn,
+  type ImportErrorCode,
+  type ImportPreview,
+  type ImportRowError,
+  Quantity,
+  SKU_PATTERN,
+  Unit,
+} from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.js';
+import { fitsUnit, parseMoneyMinor } from '../../lib/quantity.js';
+import { PATH_SEPARATOR } from '../trees/tree-store.js';
+import { columnOfHeader, IMPORT_COLUMNS, UNIT_ALIASES } from './columns.js';
+
+/** One importable row, checked: what the commit writes. */
+export type CheckedRow = {
+  sku: string;
+  existingId: string | null;
+  values: Partial<Record<ImportColumn, string>>;
+  unit: Unit;
+  categoryPath: string | null;
+  minimumStock: string | null;
+  unitCostMinor: number | null;
+  locationId: string | null;
+  openingQuantity: string | null;
+};
+
+export type CheckResult = {
+  rows: CheckedRow[];
+  /** Non-empty rows below the header. */
+  totalRows: number;
+  present: Set<ImportColumn>;
+  /** The first problems found (at most 1 000); `errorCount` counts them all. */
+  errors: ImportRowError[];
+  errorCount: number;
+  summary: ImportPreview['summary'];
+  sample: ImportPreview['sample'];
+};
+
+const MESSAGES: Record<ImportErrorCode, string> = {
+  required: 'A value is required.',
+  tooLong: 'The value is too long.',
+  invalidSku: 'Use letters, digits and . _ - / + # only, starting with a letter or digit.',
+  invalidNumber: 'Not a number (use digits with a point or comma, e.g. 12.5).',
+  tooManyDecimals: 'At most 3 decimals (2 for money).',
+  notWhole: 'This unit is counted in whole numbers.',
+  unknownUnit: 'Unknown unit; use pcs, set, pack, reel, m, kg, g, l or ml.',
+  unknownLocation: 'No such location in the current department.',
+  invalidUrl: 'Not an http(s) link.',
+  duplicateInFile: 'This SKU appears more than once in the file.',
+  openingStockExists: 'The component already has stock at this location; use a receipt instead.',
+  locationWithoutQuantity: 'Give both a location and an opening quantity, or neither.',
+  unknownColumn: 'Unknown column header.',
+  missingColumn: 'A required column is missing.',
+  emptyFile: 'The file holds no rows below the header.',
+  tooManyRows: `The file holds more than ${IMPORT_MAX_ROWS} rows.`,
+};
+
+const MAX_LENGTH: Partial<Record<ImportColumn, number>> = {
+  sku: 64,
+  name: 200,
+  manufacturer: 200,
+  manufacturerPartNumber: 200,
+  package: 100,
+  datasheetUrl: 2000,
+  description: 100_000,
+};
+
+const SAMPLE_ROWS = 5;
+const LISTED_ERRORS = 1000;
+
+/** Category or location path as typed ("A/B", "A / B"), in the stored form. */
+export function normalisePath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(PATH_SEPARATOR);
+}
+
+function asJsonList(values: string[]) {
+  return sql`(select value from json_array_elements_text(${JSON.stringify(values)}::json))`;
+}
+
+/**
+ * Checks an uploaded table against the catalogue and the department's locations: every problem is
+ * reported with its row (as a spreadsheet numbers it) and column. Nothing is written.
+ */
+export async function checkRows(db: Executor, departmentId: string, table: string[][]): Promise<CheckResult> {
+  const errors: ImportRowError[] = [];
+  const fail = (row: number, column: ImportColumn | null, code: ImportErrorCode) =>
+    errors.push({ row, column, code, message: MESSAGES[code] });
+  const empty = (): CheckResult => ({
+    rows: [],
+    totalRows: 0,
+    present: new Set(),
+    errors,
+    errorCount: errors.length,
+    summary: { newComponents: 0, updatedComponents: 0, newCategories: 0, openingBalances: 0 },
+    sample: [],
+  });
+
+  const [header = [], ...body] = table;
+  const columns = header.map((title) => (title === '' ? undefined : columnOfHeader(title)));
+  header.forEach((title, index) => {
+    if (title !== '' && !columns[index]) fail(1, null, 'unknownColumn');
+  });
+  const present = new Set(columns.filter((column): column is ImportColumn => column !== undefined));
+  for (const column of IMPORT_COLUMNS) if (column.required && !present.has(column.key)) fail(1, column.key, 'missingColumn');
+  const dataRows = body
+    .map((cells, index) => ({ number: index + 2, cells }))
+    .filter(({ cells }) => cells.some((cell) => cell !== ''));
+  if (dataRows.length === 0) fail(0, null, 'emptyFile');
+  if (dataRows.length > IMPORT_MAX_ROWS) fail(0, null, 'tooManyRows');
+  if (errors.length > 0) return empty();
+
+  const records = dataRows.map(({ number, cells }) => {
+    const values: Partial<Record<ImportColumn, string>> = {};
+    columns.forEach((column, index) => {
+      if (column) values[column] = cells[index] ?? '';
+    });
+    return { number, values };
+  });
+
+  const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
+  const [existing, locations, categories, stocked] = await Promise.all([
+    queryRows<{ sku: string; id: string }>(db, sql`select lower(sku) as sku, id from components where lower(sku) in ${asJsonList(skus)}`),
+    queryRows<{ id: string; path: string }>(db, sql`select id, path from locations where department_id = ${departmentId}`),
+    queryRows<{ path: string }>(db, sql`select path from categories`),
+    queryRows<{ sku: string; location_id: string }>(
+      db,
+      sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
+          where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${asJsonList(skus)}`,
+    ),
+  ]);
+  const existingIds = new Map(existing.map((row) => [row.sku, row.id]));
+  const locationIds = new Map(locations.map((row) => [row.path.toLowerCase(), row.id]));
+  const knownCategories = new Set(categories.map((row) => row.path.toLowerCase()));
+  const stockedAt = new Set(stocked.map((row) => `${row.sku}|${row.location_id}`));
+  const seen = new Map<string, number>();
+  const newCategories = new Set<string>();
+
+  const rows: CheckedRow[] = [];
+  for (const { number, values } of records) {
+    const before = errors.length;
+    for (const [column, max] of Object.entries(MAX_LENGTH) as [ImportColumn, number][]) {
+      if ((values[column] ?? '').length > max) fail(number, column, 'tooLong');
+    }
+    const sku = values.sku ?? '';
+    if (sku === '') fail(number, 'sku', 'required');
+    else if (!SKU_PATTERN.test(sku)) fail(number, 'sku', 'invalidSku');
+    else if (seen.has(sku.toLowerCase())) fail(number, 'sku', 'duplicateInFile');
+    seen.set(sku.toLowerCase(), number);
+    if ((values.name ?? '') === '') fail(number, 'name', 'required');
+
+    const unitText = (values.unit ?? '').toLowerCase();
+    const unitParse = Unit.safeParse(unitText === '' ? 'pcs' : (UNIT_ALIASES[unitText] ?? unitText));
+    if (!unitParse.success) fail(number, 'unit', 'unknownUnit');
+    const unit = unitParse.success ? unitParse.data : 'pcs';
+
+    const quantityOf = (column: 'minimumStock' | 'openingQuantity'): string | null => {
+      const text = (values[column] ?? '').replace(',', '.');
+      if (text === '') return null;
+      if (/^\d+\.\d{4,}$/.test(text)) fail(number, column, 'tooManyDecimals');
+      else if (!Quantity.safeParse(text).success) fail(number, column, 'invalidNumber');
+      else if (!fitsUnit(text, unit)) fail(number, column, 'notWhole');
+      else return text;
+      return null;
+    };
+    const minimumStock = quantityOf('minimumStock');
+    const openingQuantity = quantityOf('openingQuantity');
+    if (openingQuantity !== null && !/[1-9]/.test(openingQuantity)) fail(number, 'openingQuantity', 'invalidNumber');
+
+    let unitCostMinor: number | null = null;
+    const costText = values.unitCost ?? '';
+    if (costText !== '') {
+      unitCostMinor = parseMoneyMinor(costText);
+      if (unitCostMinor === null) fail(number, 'unitCost', /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : 'invalidNumber');
+    }
+    const url = values.datasheetUrl ?? '';
+    if (url !== '' && !/^https?:\/\/[^\s]+$/i.test(url)) fail(number, 'datasheetUrl', 'invalidUrl');
+
+    const locationPath = normalisePath(values.location ?? '');
+    const locationId = locationPath === '' ? null : (locationIds.get(locationPath.toLowerCase()) ?? null);
+    if (locationPath !== '' && !locationId) fail(number, 'location', 'unknownLocation');
+    if ((locationPath === '') !== (openingQuantity === null) && errors.length === before) {
+      fail(number, locationPath === '' ? 'location' : 'openingQuantity', 'locationWithoutQuantity');
+    }
+    if (locationId && stockedAt.has(`${sku.toLowerCase()}|${locationId}`)) fail(number, 'openingQuantity', 'openingStockExists');
+
+    const categoryPath = normalisePath(values.category ?? '') || null;
+    if (errors.length > before) continue;
+    if (categoryPath) {
+      // Every missing level of the path is created: "A / B" may need both A and A / B.
+      const parts = categoryPath.split(PATH_SEPARATOR);
+      parts.forEach((_, index) => {
+        const prefix = parts.slice(0, index + 1).join(PATH_SEPARATOR).toLowerCase();
+        if (!knownCategories.has(prefix)) newCategories.add(prefix);
+      });
+    }
+    rows.push({
+      sku,
+      existingId: existingIds.get(sku.toLowerCase()) ?? null,
+      values,
+      unit,
+      categoryPath,
+      minimumStock,
+      unitCostMinor,
+      locationId,
+      openingQuantity,
+    });
+  }
+
+  return {
+    rows,
+    totalRows: records.length,
+    present,
+    errors: errors.slice(0, LISTED_ERRORS),
+    errorCount: errors.length,
+    summary: {
+      newComponents: rows.filter((row) => !row.existingId).length,
+      updatedComponents: rows.filter((row) => row.existingId).length,
+      newCategories: newCategories.size,
+      openingBalances: rows.filter((row) => row.openingQuantity !== null).length,
+    },
+    sample: records.slice(0, SAMPLE_ROWS).map((record) => record.values as Record<string, string>),
+  };
+}
+

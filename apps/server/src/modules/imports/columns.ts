@@ -1,0 +1,61 @@
+import type { ImportColumn, Locale } from '@cm/contract';
+
+/** Columns of the components import with their headers; a file may use either language's headers. */
+export const IMPORT_COLUMNS: { key: ImportColumn; header: Record<Locale, string>; required: boolean; example: string }[] = [
+  { key: 'sku', header: { en: 'SKU', ru: 'Артикул' }, required: true, example: 'RES-0603-10K' },
+  { key: 'name', header: { en: 'Name', ru: 'Наименование' }, required: true, example: 'Resistor 10 kΩ 1% 0603' },
+  { key: 'category', header: { en: 'Category', ru: 'Категория' }, required: false, example: 'Passives / Resistors' },
+  { key: 'manufacturer', header: { en: 'Manufacturer', ru: 'Производитель' }, required: false, example: 'Yageo' },
+  {
+    key: 'manufacturerPartNumber',
+    header: { en: 'Manufacturer part number', ru: 'Код производителя' },
+    required: false,
+    example: 'RC0603FR-0710KL',
+  },
+  { key: 'package', header: { en: 'Package', ru: 'Корпус' }, required: false, example: '0603' },
+  { key: 'unit', header: { en: 'Unit', ru: 'Ед. изм.' }, required: false, example: 'pcs' },
+  { key: 'minimumStock', header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, required: false, example: '200' },
+  { key: 'unitCost', header: { en: 'Unit cost', ru: 'Цена за единицу' }, required: false, example: '0.35' },
+  { key: 'datasheetUrl', header: { en: 'Datasheet', ru: 'Документация' }, required: false, example: '' },
+  { key: 'description', header: { en: 'Description', ru: 'Описание' }, required: false, example: '' },
+  { key: 'location', header: { en: 'Location', ru: 'Место хранения' }, required: false, example: '' },
+  {
+    key: 'openingQuantity',
+    header: { en: 'Opening quantity', ru: 'Начальный остаток' },
+    required: false,
+    example: '',
+  },
+];
+
+function normalise(header: string): string {
+  return header.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+const BY_HEADER = new Map<string, ImportColumn>(
+  IMPORT_COLUMNS.flatMap((column) => [
+    [normalise(column.key), column.key],
+    [normalise(column.header.en), column.key],
+    [normalise(column.header.ru), column.key],
+  ]),
+);
+
+/** The column a header names, in either language or as its key; undefined when unknown. */
+export function columnOfHeader(header: string): ImportColumn | undefined {
+  return BY_HEADER.get(normalise(header));
+}
+
+/** Units as people write them in either language, mapped to the product's unit codes. */
+export const UNIT_ALIASES: Record<string, string> = {
+  шт: 'pcs',
+  'шт.': 'pcs',
+  компл: 'set',
+  'компл.': 'set',
+  уп: 'pack',
+  'уп.': 'pack',
+  катушка: 'reel',
+  м: 'm',
+  кг: 'kg',
+  г: 'g',
+  л: 'l',
+  мл: 'ml',
+};

@@ -1,0 +1,165 @@
+import type { ImportPreview } from '@cm/contract';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call } from '../../../test/app.js';
+import { createUser, signIn } from '../../../test/factories.js';
+import { xlsxChunks } from '../../lib/export/xlsx.js';
+
+const app = await buildTestApp();
+
+async function upload(server: FastifyInstance, token: string, content: Buffer | string, type = 'text/csv') {
+  return server.inject({
+    method: 'POST',
+    url: '/api/imports/components/preview',
+    headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    payload: content,
+  });
+}
+
+async function xlsx(rows: string[][]): Promise<Buffer> {
+  const [header = [], ...body] = rows;
+  const parts: Uint8Array[] = [];
+  for await (const chunk of xlsxChunks(
+    header,
+    (async function* () {
+      yield* body;
+    })(),
+  )) {
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
+}
+
+const csv = (rows: string[][]) => rows.map((row) => row.join(',')).join('\n');
+
+let token: string;
+let locationId: string;
+
+beforeAll(async () => {
+  const admin = await signIn(app, await createUser(app, { role: 'administrator', departments: ['Import Dept'] }));
+  token = admin.accessToken;
+  const main = await call(app, 'POST', '/api/locations', { token, body: { name: 'Main' } });
+  const bin = await call(app, 'POST', '/api/locations', { token, body: { name: 'Bin 1', parentId: main.json().id } });
+  locationId = bin.json().id;
+});
+
+async function ledgerSize(): Promise<number> {
+  return (await call(app, 'GET', '/api/movements?pageSize=10', { token })).json().total;
+}
+
+async function catalogueSize(): Promise<number> {
+  return (await call(app, 'GET', '/api/components?status=all&pageSize=10', { token })).json().total;
+}
+
+describe('components import', () => {
+  it('lists every bad row with its column and commits nothing', async () => {
+    const before = { components: await catalogueSize(), movements: await ledgerSize() };
+    const response = await upload(
+      app,
+      token,
+      csv([
+        ['SKU', 'Name', 'Unit', 'Minimum stock', 'Unit cost', 'Location', 'Opening quantity'],
+        ['OK-1', 'Fine row', 'pcs', '5', '1.50', 'Main / Bin 1', '10'],
+        ['', 'No SKU', 'pcs', '', '', '', ''],
+        ['BAD-2', 'Half a resistor', 'pcs', '', '', 'Main/Bin 1', '2.5'],
+        ['BAD-3', 'Unknown unit', 'barrels', '', '', '', ''],
+        ['BAD-4', 'Nowhere', 'pcs', '', '', 'Attic', '3'],
+        ['OK-1', 'Duplicate', 'pcs', '', '', '', ''],
+        ['BAD-5', 'Cheap', 'pcs', '', '1.234', '', ''],
+        ['BAD-6', 'Quantity only', 'kg', '', '', '', '1.5'],
+      ]),
+    );
+    expect(response.statusCode).toBe(200);
+    const preview: ImportPreview = response.json();
+    expect(preview.importId).toBeNull();
+    expect(preview.totalRows).toBe(8);
+    expect(preview.errors.map(({ row, column, code }) => ({ row, column, code }))).toEqual([
+      { row: 3, column: 'sku', code: 'required' },
+      { row: 4, column: 'openingQuantity', code: 'notWhole' },
+      { row: 5, column: 'unit', code: 'unknownUnit' },
+      { row: 6, column: 'location', code: 'unknownLocation' },
+      { row: 7, column: 'sku', code: 'duplicateInFile' },
+      { row: 8, column: 'unitCost', code: 'tooManyDecimals' },
+      { row: 9, column: 'location', code: 'locationWithoutQuantity' },
+    ]);
+    expect(preview.errorCount).toBe(7);
+    expect({ components: await catalogueSize(), movements: await ledgerSize() }).toEqual(before);
+  });
+
+  it('refuses a file that is neither CSV nor XLSX, and unknown or missing columns', async () => {
+    const binary = await upload(app, token, Buffer.from([0, 1, 2, 3, 0, 0, 255]), 'application/octet-stream');
+    expect(binary.statusCode).toBe(422);
+    expect(binary.json().code).toBe('IMPORT_FILE_UNREADABLE');
+    const columns: ImportPreview = (await upload(app, token, csv([['SKU', 'Colour'], ['A-1', 'red']]))).json();
+    expect(columns.errors.map((error) => error.code).sort()).toEqual(['missingColumn', 'unknownColumn']);
+  });
+
+  it('imports 10 000 rows with opening balances from XLSX, all at once', async () => {
+    const rows = [['Артикул', 'Наименование', 'Категория', 'Ед. изм.', 'Цена за единицу', 'Место хранения', 'Начальный остаток']];
+    for (let index = 0; index < 10_000; index++) {
+      const opening = index % 2 === 0;
+      rows.push([
+        `BULK-${index}`,
+        `Bulk part ${index}`,
+        index % 3 === 0 ? 'Bulk / Even deeper' : 'Bulk',
+        'шт',
+        '0,25',
+        opening ? 'Main / Bin 1' : '',
+        opening ? '4' : '',
+      ]);
+    }
+    const preview: ImportPreview = (
+      await upload(app, token, await xlsx(rows), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    ).json();
+    expect(preview.errors).toEqual([]);
+    expect(preview.summary).toEqual({ newComponents: 10_000, updatedComponents: 0, newCategories: 2, openingBalances: 5000 });
+    expect(preview.importId).toEqual(expect.any(String));
+
+    const commit = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
+    expect(commit.statusCode).toBe(200);
+    expect(commit.json()).toEqual({ createdComponents: 10_000, updatedComponents: 0, createdCategories: 2, openingBalances: 5000 });
+
+    const stock = (await call(app, 'GET', `/api/stock?locationId=${locationId}&q=bulk-&pageSize=10`, { token })).json();
+    expect(stock.total).toBe(5000);
+    expect(stock.totals).toEqual({ quantity: '20000', valueMinor: 500_000 });
+    const again = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('updates existing components with the columns the file has, and re-checks at commit', async () => {
+    const preview: ImportPreview = (
+      await upload(app, token, csv([['sku', 'name', 'location', 'openingQuantity'], ['bulk-1', 'Renamed part', 'Main / Bin 1', '7']]))
+    ).json();
+    expect(preview.summary).toMatchObject({ newComponents: 0, updatedComponents: 1, openingBalances: 1 });
+    // Stock arrives at that location before the commit: the opening balance would now count it twice.
+    const component = (await call(app, 'GET', '/api/components?q=BULK-1&pageSize=10', { token })).json().items[0];
+    expect(component).toMatchObject({ sku: 'BULK-1', name: 'Bulk part 1', unit: 'pcs', defaultUnitCostMinor: 25 });
+    await call(app, 'POST', '/api/movements', {
+      token,
+      body: { type: 'receipt', componentId: component.id, locationId, quantity: '1' },
+    });
+    const commit = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
+    expect(commit.statusCode).toBe(422);
+    expect(commit.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', errors: [{ path: 'rows.2.openingQuantity' }] });
+
+    const rename: ImportPreview = (await upload(app, token, csv([['sku', 'name'], ['bulk-1', 'Renamed part']]))).json();
+    expect((await call(app, 'POST', `/api/imports/${rename.importId}/commit`, { token })).statusCode).toBe(200);
+    const renamed = (await call(app, 'GET', `/api/components/${component.id}`, { token })).json().component;
+    expect(renamed).toMatchObject({ name: 'Renamed part', unit: 'pcs', defaultUnitCostMinor: 25, categoryPath: 'Bulk' });
+  });
+
+  it('offers a template in both languages that imports as it is', async () => {
+    const ru = await call(app, 'GET', '/api/imports/template?format=csv&lang=ru', { token });
+    expect(ru.statusCode).toBe(200);
+    expect(ru.body).toContain('Артикул,Наименование');
+    const template = await call(app, 'GET', '/api/imports/template?format=xlsx&lang=en', { token });
+    expect(template.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const preview: ImportPreview = (await upload(app, token, template.rawPayload, 'application/octet-stream')).json();
+    expect(preview).toMatchObject({ errors: [], totalRows: 1, summary: { newComponents: 1 } });
+  });
+
+  it('is for workers and administrators only', async () => {
+    const manager = await signIn(app, await createUser(app, { role: 'manager', departments: ['Import Dept'] }));
+    expect((await upload(app, manager.accessToken, csv([['sku', 'name'], ['X-1', 'x']]))).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,70 @@
+import { IdParams, IMPORT_MAX_BYTES, ImportCommitResponse, ImportPreview, ImportTemplateQuery } from '@cm/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendTable } from '../../lib/export/tabular-file.js';
+import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
+import { problems } from '../../plugins/openapi.js';
+import { IMPORT_COLUMNS } from './columns.js';
+import { type Importer, importService } from './service.js';
+
+const tags = ['imports'];
+const IMPORTERS = inDepartment(requireRole('worker', 'administrator'));
+
+function importerOf(request: FastifyRequest): Importer {
+  return { userId: authOf(request).userId, departmentId: currentDepartment(request) };
+}
+
+/** Import of components and opening balances: upload → preview with row errors → commit all or nothing. */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imports = importService(app.db);
+
+  // The file is the request body; CSV or XLSX is told by its content, whatever type the browser declares.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/components/preview', {
+    config: { access: IMPORTERS },
+    schema: {
+      tags,
+      summary: 'Check a CSV or XLSX file of components and opening balances (nothing is written)',
+      body: z.instanceof(Buffer).meta({ override: { type: 'string', format: 'binary' } }),
+      response: { 200: ImportPreview, ...problems(400, 401, 403, 413, 422) },
+    },
+    handler: (request) => imports.preview(importerOf(request), request.body),
+  });
+
+  app.post('/:id/commit', {
+    config: { access: IMPORTERS },
+    schema: {
+      tags,
+      summary: 'Write a previewed import, all rows or none',
+      params: IdParams,
+      response: { 200: ImportCommitResponse, ...problems(401, 403, 404, 422) },
+    },
+    handler: (request) => imports.commit(importerOf(request), request.params.id),
+  });
+
+  app.get('/template', {
+    config: { access: IMPORTERS },
+    schema: {
+      tags,
+      summary: 'An import template with the column headers in the chosen language and one example row',
+      querystring: ImportTemplateQuery,
+      response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
+    },
+    handler: (request, reply) => {
+      const { format, lang } = request.query;
+      sendTable(reply, {
+        name: lang === 'ru' ? 'шаблон-импорта-компонентов' : 'components-import-template',
+        format,
+        lang,
+        columns: IMPORT_COLUMNS.map((column) => ({ header: column.header, value: () => column.example })),
+        rows: (async function* () {
+          yield null;
+        })(),
+      });
+    },
+  });
+};
