@@ -4,12 +4,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PUBLIC } from './auth.js';
 
 /** Problem responses of a route, for its OpenAPI description: `...problems(400, 401)`. */
 export function problems<const Status extends number>(...statuses: Status[]) {
   return Object.fromEntries(statuses.map((status) => [status, Problem])) as Record<Status, typeof Problem>;
 }
+
+/**
+ * A request body that is a file sent as it is (read into a Buffer by the route's own content parser),
+ * described in OpenAPI as binary.
+ */
+export const FileBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' });
 
 /** OpenAPI document built from the routes' zod schemas, at /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance, options: { version: string }) => {

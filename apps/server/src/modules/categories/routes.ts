@@ -17,7 +17,7 @@ const store = treeStore({
 
 /** The company-wide category tree: everyone reads it, administrators shape it. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
+  app.get('', {
     config: { access: SIGNED_IN },
     schema: {
       tags,
@@ -50,7 +50,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/', {
+  app.post('', {
     config: { access: ADMINISTRATORS },
     schema: {
       tags,

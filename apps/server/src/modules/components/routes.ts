@@ -39,7 +39,7 @@ const EXPORT_COLUMNS: ExportColumn<Component>[] = [
 export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
   const components = componentService(app.db);
 
-  app.get('/', {
+  app.get('', {
     config: { access: SIGNED_IN },
     schema: {
       tags,
@@ -74,7 +74,7 @@ export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/', {
+  app.post('', {
     config: { access: EDITORS },
     schema: {
       tags,

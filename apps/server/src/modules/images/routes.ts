@@ -1,11 +1,11 @@
-import { IdParams, IMAGE_MAX_BYTES, UploadedImage } from '@cm/contract';
+import { IdParams, IMAGE_MAX_BYTES, IMAGE_TYPES, UploadedImage } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.js';
 import { authOf, PUBLIC, requireRole } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
-import { problems } from '../../plugins/openapi.js';
+import { FileBody, problems } from '../../plugins/openapi.js';
 import { imageTypeOf } from './content-type.js';
 
 const tags = ['images'];
@@ -17,15 +17,14 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  app.post('/', {
+  app.post('', {
     config: { access: requireRole('worker', 'administrator') },
     schema: {
       tags,
       summary: 'Upload an image (PNG, JPEG, GIF or AVIF, at most 2 MiB, recognised by content)',
-      body: z
-        .instanceof(Buffer)
-        .describe('The image file as the request body')
-        .meta({ override: { type: 'string', format: 'binary' } }),
+      description: 'The request body is the image file itself.',
+      body: FileBody.meta({ description: 'The image file itself' }),
+      consumes: [...IMAGE_TYPES],
       response: { 201: UploadedImage, ...problems(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => {

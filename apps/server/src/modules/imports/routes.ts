@@ -1,10 +1,17 @@
-import { IdParams, IMPORT_MAX_BYTES, ImportCommitResponse, ImportPreview, ImportTemplateQuery } from '@cm/contract';
+import {
+  IdParams,
+  IMPORT_CONTENT_TYPES,
+  IMPORT_MAX_BYTES,
+  ImportCommitResponse,
+  ImportPreview,
+  ImportTemplateQuery,
+} from '@cm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTable } from '../../lib/export/tabular-file.js';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
-import { problems } from '../../plugins/openapi.js';
+import { FileBody, problems } from '../../plugins/openapi.js';
 import { IMPORT_COLUMNS } from './columns.js';
 import { type Importer, importService } from './service.js';
 
@@ -29,7 +36,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Check a CSV or XLSX file of components and opening balances (nothing is written)',
-      body: z.instanceof(Buffer).meta({ override: { type: 'string', format: 'binary' } }),
+      description: 'The request body is the file itself; CSV or XLSX is recognised by content.',
+      body: FileBody.meta({ description: 'The CSV or XLSX file itself' }),
+      consumes: [IMPORT_CONTENT_TYPES.csv, IMPORT_CONTENT_TYPES.xlsx, 'application/octet-stream'],
       response: { 200: ImportPreview, ...problems(400, 401, 403, 413, 422) },
     },
     handler: (request) => imports.preview(importerOf(request), request.body),

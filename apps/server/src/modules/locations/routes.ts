@@ -17,7 +17,7 @@ const store = treeStore({
 
 /** The current department's location tree: everyone in it reads it, administrators shape it. */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
+  app.get('', {
     config: { access: inDepartment(SIGNED_IN) },
     schema: {
       tags,
@@ -35,7 +35,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post('/', {
+  app.post('', {
     config: { access: ADMINISTRATORS },
     schema: {
       tags,

@@ -68,7 +68,7 @@ function posterOf(request: FastifyRequest): Poster {
 export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
   const ledger = movementService(app.db);
 
-  app.post('/', {
+  app.post('', {
     config: { access: POSTERS },
     schema: {
       tags,
@@ -107,7 +107,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/', {
+  app.get('', {
     config: { access: inDepartment(SIGNED_IN) },
     schema: {
       tags,

@@ -23,7 +23,7 @@ const EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
 
 /** Quantity on hand in the current department. */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
+  app.get('', {
     config: { access: inDepartment(SIGNED_IN) },
     schema: {
       tags,
