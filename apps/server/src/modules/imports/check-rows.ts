@@ -108,7 +108,8 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     if (title !== '' && !columns[index]) fail(1, null, 'unknownColumn');
   });
   const present = new Set(columns.filter((column): column is ImportColumn => column !== undefined));
-  for (const column of IMPORT_COLUMNS) if (column.required && !present.has(column.key)) fail(1, column.key, 'missingColumn');
+  for (const column of IMPORT_COLUMNS)
+    if (column.required && !present.has(column.key)) fail(1, column.key, 'missingColumn');
   const dataRows = body
     .map((cells, index) => ({ number: index + 2, cells }))
     .filter(({ cells }) => cells.some((cell) => cell !== ''));
@@ -126,8 +127,14 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
 
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
   const [existing, locations, categories, stocked] = await Promise.all([
-    queryRows<{ sku: string; id: string }>(db, sql`select lower(sku) as sku, id from components where lower(sku) in ${asJsonList(skus)}`),
-    queryRows<{ id: string; path: string }>(db, sql`select id, path from locations where department_id = ${departmentId}`),
+    queryRows<{ sku: string; id: string }>(
+      db,
+      sql`select lower(sku) as sku, id from components where lower(sku) in ${asJsonList(skus)}`,
+    ),
+    queryRows<{ id: string; path: string }>(
+      db,
+      sql`select id, path from locations where department_id = ${departmentId}`,
+    ),
     queryRows<{ path: string }>(db, sql`select path from categories`),
     queryRows<{ sku: string; location_id: string }>(
       db,
@@ -177,7 +184,8 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     const costText = values.unitCost ?? '';
     if (costText !== '') {
       unitCostMinor = parseMoneyMinor(costText);
-      if (unitCostMinor === null) fail(number, 'unitCost', /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : 'invalidNumber');
+      if (unitCostMinor === null)
+        fail(number, 'unitCost', /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : 'invalidNumber');
     }
     const url = values.datasheetUrl ?? '';
     if (url !== '' && !/^https?:\/\/[^\s]+$/i.test(url)) fail(number, 'datasheetUrl', 'invalidUrl');
@@ -188,7 +196,8 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     if ((locationPath === '') !== (openingQuantity === null) && errors.length === before) {
       fail(number, locationPath === '' ? 'location' : 'openingQuantity', 'locationWithoutQuantity');
     }
-    if (locationId && stockedAt.has(`${sku.toLowerCase()}|${locationId}`)) fail(number, 'openingQuantity', 'openingStockExists');
+    if (locationId && stockedAt.has(`${sku.toLowerCase()}|${locationId}`))
+      fail(number, 'openingQuantity', 'openingStockExists');
 
     const categoryPath = normalisePath(values.category ?? '') || null;
     if (errors.length > before) continue;
@@ -196,7 +205,10 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
       // Every missing level of the path is created: "A / B" may need both A and A / B.
       const parts = categoryPath.split(PATH_SEPARATOR);
       parts.forEach((_, index) => {
-        const prefix = parts.slice(0, index + 1).join(PATH_SEPARATOR).toLowerCase();
+        const prefix = parts
+          .slice(0, index + 1)
+          .join(PATH_SEPARATOR)
+          .toLowerCase();
         if (!knownCategories.has(prefix)) newCategories.add(prefix);
       });
     }
@@ -228,4 +240,3 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     sample: records.slice(0, SAMPLE_ROWS).map((record) => record.values as Record<string, string>),
   };
 }
-

@@ -1,7 +1,12 @@
 import type { ImportColumn, Locale } from '@cm/contract';
 
 /** Columns of the components import with their headers; a file may use either language's headers. */
-export const IMPORT_COLUMNS: { key: ImportColumn; header: Record<Locale, string>; required: boolean; example: string }[] = [
+export const IMPORT_COLUMNS: {
+  key: ImportColumn;
+  header: Record<Locale, string>;
+  required: boolean;
+  example: string;
+}[] = [
   { key: 'sku', header: { en: 'SKU', ru: 'Артикул' }, required: true, example: 'RES-0603-10K' },
   { key: 'name', header: { en: 'Name', ru: 'Наименование' }, required: true, example: 'Resistor 10 kΩ 1% 0603' },
   { key: 'category', header: { en: 'Category', ru: 'Категория' }, required: false, example: 'Passives / Resistors' },

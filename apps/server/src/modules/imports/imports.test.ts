@@ -90,12 +90,23 @@ describe('components import', () => {
     const binary = await upload(app, token, Buffer.from([0, 1, 2, 3, 0, 0, 255]), 'application/octet-stream');
     expect(binary.statusCode).toBe(422);
     expect(binary.json().code).toBe('IMPORT_FILE_UNREADABLE');
-    const columns: ImportPreview = (await upload(app, token, csv([['SKU', 'Colour'], ['A-1', 'red']]))).json();
+    const columns: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['SKU', 'Colour'],
+          ['A-1', 'red'],
+        ]),
+      )
+    ).json();
     expect(columns.errors.map((error) => error.code).sort()).toEqual(['missingColumn', 'unknownColumn']);
   });
 
   it('imports 10 000 rows with opening balances from XLSX, all at once', async () => {
-    const rows = [['Артикул', 'Наименование', 'Категория', 'Ед. изм.', 'Цена за единицу', 'Место хранения', 'Начальный остаток']];
+    const rows = [
+      ['Артикул', 'Наименование', 'Категория', 'Ед. изм.', 'Цена за единицу', 'Место хранения', 'Начальный остаток'],
+    ];
     for (let index = 0; index < 10_000; index++) {
       const opening = index % 2 === 0;
       rows.push([
@@ -112,12 +123,22 @@ describe('components import', () => {
       await upload(app, token, await xlsx(rows), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     ).json();
     expect(preview.errors).toEqual([]);
-    expect(preview.summary).toEqual({ newComponents: 10_000, updatedComponents: 0, newCategories: 2, openingBalances: 5000 });
+    expect(preview.summary).toEqual({
+      newComponents: 10_000,
+      updatedComponents: 0,
+      newCategories: 2,
+      openingBalances: 5000,
+    });
     expect(preview.importId).toEqual(expect.any(String));
 
     const commit = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
     expect(commit.statusCode).toBe(200);
-    expect(commit.json()).toEqual({ createdComponents: 10_000, updatedComponents: 0, createdCategories: 2, openingBalances: 5000 });
+    expect(commit.json()).toEqual({
+      createdComponents: 10_000,
+      updatedComponents: 0,
+      createdCategories: 2,
+      openingBalances: 5000,
+    });
 
     const stock = (await call(app, 'GET', `/api/stock?locationId=${locationId}&q=bulk-&pageSize=10`, { token })).json();
     expect(stock.total).toBe(5000);
@@ -128,7 +149,14 @@ describe('components import', () => {
 
   it('updates existing components with the columns the file has, and re-checks at commit', async () => {
     const preview: ImportPreview = (
-      await upload(app, token, csv([['sku', 'name', 'location', 'openingQuantity'], ['bulk-1', 'Renamed part', 'Main / Bin 1', '7']]))
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name', 'location', 'openingQuantity'],
+          ['bulk-1', 'Renamed part', 'Main / Bin 1', '7'],
+        ]),
+      )
     ).json();
     expect(preview.summary).toMatchObject({ newComponents: 0, updatedComponents: 1, openingBalances: 1 });
     // Stock arrives at that location before the commit: the opening balance would now count it twice.
@@ -142,10 +170,24 @@ describe('components import', () => {
     expect(commit.statusCode).toBe(422);
     expect(commit.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', errors: [{ path: 'rows.2.openingQuantity' }] });
 
-    const rename: ImportPreview = (await upload(app, token, csv([['sku', 'name'], ['bulk-1', 'Renamed part']]))).json();
+    const rename: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name'],
+          ['bulk-1', 'Renamed part'],
+        ]),
+      )
+    ).json();
     expect((await call(app, 'POST', `/api/imports/${rename.importId}/commit`, { token })).statusCode).toBe(200);
     const renamed = (await call(app, 'GET', `/api/components/${component.id}`, { token })).json().component;
-    expect(renamed).toMatchObject({ name: 'Renamed part', unit: 'pcs', defaultUnitCostMinor: 25, categoryPath: 'Bulk' });
+    expect(renamed).toMatchObject({
+      name: 'Renamed part',
+      unit: 'pcs',
+      defaultUnitCostMinor: 25,
+      categoryPath: 'Bulk',
+    });
   });
 
   it('offers a template in both languages that imports as it is', async () => {
@@ -160,6 +202,17 @@ describe('components import', () => {
 
   it('is for workers and administrators only', async () => {
     const manager = await signIn(app, await createUser(app, { role: 'manager', departments: ['Import Dept'] }));
-    expect((await upload(app, manager.accessToken, csv([['sku', 'name'], ['X-1', 'x']]))).statusCode).toBe(403);
+    expect(
+      (
+        await upload(
+          app,
+          manager.accessToken,
+          csv([
+            ['sku', 'name'],
+            ['X-1', 'x'],
+          ]),
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -31,22 +31,27 @@ export type Importer = { userId: string; departmentId: string };
 type ResolvedRow = CheckedRow & { componentId: string };
 
 function chunks<T>(items: T[], size = BATCH): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
 }
 
 /** Creates the categories the rows name that do not exist yet, every level of each path; returns path → id. */
-async function ensureCategories(tx: Transaction, rows: CheckedRow[]): Promise<{ ids: Map<string, string>; created: number }> {
+async function ensureCategories(
+  tx: Transaction,
+  rows: CheckedRow[],
+): Promise<{ ids: Map<string, string>; created: number }> {
   const existing = await queryRows<{ id: string; path: string }>(tx, sql`select id, path from categories`);
   const ids = new Map(existing.map((row) => [row.path.toLowerCase(), row.id]));
   let created = 0;
   for (const path of new Set(rows.map((row) => row.categoryPath).filter((path): path is string => path !== null))) {
     const parts = path.split(PATH_SEPARATOR);
+    const key = (depth: number) => parts.slice(0, depth).join(PATH_SEPARATOR).toLowerCase();
     for (let depth = 1; depth <= parts.length; depth++) {
-      const prefix = parts.slice(0, depth).join(PATH_SEPARATOR).toLowerCase();
-      if (ids.has(prefix)) continue;
-      const parentId = depth === 1 ? null : (ids.get(parts.slice(0, depth - 1).join(PATH_SEPARATOR).toLowerCase()) ?? null);
+      if (ids.has(key(depth))) continue;
+      const parentId = depth === 1 ? null : (ids.get(key(depth - 1)) ?? null);
       const node = await categoryTree.create(tx, null, { name: parts[depth - 1] ?? '', parentId });
-      ids.set(prefix, node.id);
+      ids.set(key(depth), node.id);
       created++;
     }
   }
@@ -78,7 +83,12 @@ async function insertComponents(tx: Transaction, rows: ResolvedRow[], categoryId
 }
 
 /** Overwrites, on existing components, exactly the columns the file has; the others keep their values. */
-async function updateComponents(tx: Transaction, rows: ResolvedRow[], present: Set<ImportColumn>, categoryIds: Map<string, string>) {
+async function updateComponents(
+  tx: Transaction,
+  rows: ResolvedRow[],
+  present: Set<ImportColumn>,
+  categoryIds: Map<string, string>,
+) {
   const sets: { column: string; value: (row: CheckedRow) => SQL }[] = [
     ...FIELD_COLUMNS.filter(([key]) => present.has(key)).map(([key, column]) => ({
       column,
@@ -110,7 +120,13 @@ async function updateComponents(tx: Transaction, rows: ResolvedRow[], present: S
         sql`, `,
       )}, updated_at = now()
           from (values ${sql.join(
-            batch.map((row) => sql`(${row.componentId}::uuid, ${sql.join(sets.map((set) => set.value(row)), sql`, `)})`),
+            batch.map(
+              (row) =>
+                sql`(${row.componentId}::uuid, ${sql.join(
+                  sets.map((set) => set.value(row)),
+                  sql`, `,
+                )})`,
+            ),
             sql`, `,
           )}) as v(id, ${sql.join(names, sql`, `)})
           where c.id = v.id`,
@@ -127,7 +143,9 @@ async function postOpeningBalances(tx: Transaction, importer: Importer, rows: Re
           select 'receipt', ${importer.departmentId}, c.id, v.quantity::numeric, v.location_id::uuid,
                  coalesce(v.unit_cost::bigint, c.default_unit_cost_minor), 'Opening balance', 'Import', ${importer.userId}
           from (values ${sql.join(
-            batch.map((row) => sql`(${row.componentId}, ${row.openingQuantity}, ${row.locationId}, ${row.unitCostMinor})`),
+            batch.map(
+              (row) => sql`(${row.componentId}, ${row.openingQuantity}, ${row.locationId}, ${row.unitCostMinor})`,
+            ),
             sql`, `,
           )}) as v(component_id, quantity, location_id, unit_cost)
           join components c on c.id = v.component_id::uuid`,
@@ -136,7 +154,9 @@ async function postOpeningBalances(tx: Transaction, importer: Importer, rows: Re
       tx,
       sql`insert into stock_balances (component_id, location_id, department_id, quantity)
           values ${sql.join(
-            batch.map((row) => sql`(${row.componentId}, ${row.locationId}, ${importer.departmentId}, ${row.openingQuantity})`),
+            batch.map(
+              (row) => sql`(${row.componentId}, ${row.locationId}, ${importer.departmentId}, ${row.openingQuantity})`,
+            ),
             sql`, `,
           )}
           on conflict (component_id, location_id)
@@ -195,7 +215,9 @@ export function importService(db: Database) {
                 and created_at >= now() - ${PENDING_LIFETIME}
               returning rows`,
         );
-        if (!pending) throw new AppError('NOT_FOUND', { detail: 'No such import, or it expired; upload the file again.' });
+        if (!pending) {
+          throw new AppError('NOT_FOUND', { detail: 'No such import, or it expired; upload the file again.' });
+        }
         const table = typeof pending.rows === 'string' ? JSON.parse(pending.rows) : pending.rows;
         const checked = await checkRows(tx, importer.departmentId, table);
         if (checked.errorCount > 0) {
