@@ -169,4 +169,6 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER movements_append_only BEFORE UPDATE OR DELETE ON "movements"
-  FOR EACH ROW EXECUTE FUNCTION movements_refuse_change();
+  FOR EACH ROW EXECUTE FUNCTION movements_refuse_change();--> statement-breakpoint
+CREATE TRIGGER movements_no_truncate BEFORE TRUNCATE ON "movements"
+  FOR EACH STATEMENT EXECUTE FUNCTION movements_refuse_change();

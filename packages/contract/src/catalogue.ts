@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExportOptions, Pagination, pageOf, SortOrder } from './lists.js';
-import { MoneyMinor, Quantity, Unit } from './quantities.js';
+import { MoneyMinor, Quantity, QuantitySum, Unit } from './quantities.js';
 
 const Name = z.string().trim().min(1).max(200);
 const OptionalText = (max: number) => z.string().trim().max(max).default('');
@@ -22,6 +22,10 @@ export const CategoryInput = z.object({
   parentId: z.uuid().nullable().default(null),
 });
 export type CategoryInput = z.input<typeof CategoryInput>;
+
+/** A rename and/or move: a field left out keeps its value; `parentId: null` moves to the root. */
+export const CategoryChange = z.object({ name: Name.optional(), parentId: z.uuid().nullable().optional() });
+export type CategoryChange = z.input<typeof CategoryChange>;
 
 export const CategoryList = z.object({ items: z.array(Category) });
 
@@ -112,7 +116,7 @@ export const ComponentDetail = z
   .object({
     component: Component,
     stock: z.array(ComponentStockAtLocation).describe('Locations of the current department holding stock'),
-    totalQuantity: Quantity,
+    totalQuantity: QuantitySum,
     belowMinimum: z.boolean(),
     hasMovements: z.boolean().describe('Whether any department ever moved it; such components can only be archived'),
   })

@@ -17,4 +17,11 @@ export const LocationInput = z.object({
 });
 export type LocationInput = z.input<typeof LocationInput>;
 
+/** A rename and/or move: a field left out keeps its value; `parentId: null` moves to the root. */
+export const LocationChange = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  parentId: z.uuid().nullable().optional(),
+});
+export type LocationChange = z.input<typeof LocationChange>;
+
 export const LocationList = z.object({ items: z.array(Location) });

@@ -19,6 +19,23 @@ export const PositiveQuantity = Quantity.refine((value) => /[1-9]/.test(value), 
   message: 'The quantity must be greater than zero',
 });
 
+/**
+ * A sum of quantities: exact like `Quantity`, without its 12-digit bound (many balances may add up to more).
+ */
+export const QuantitySum = z
+  .string()
+  .regex(/^\d+(\.\d{1,3})?$/)
+  .describe('Exact decimal, any number of digits');
+
+/**
+ * An amount of money in integer minor units, sent as a decimal string: values of stock (quantity × cost,
+ * and sums of them) can exceed the 2^53 a JSON number holds exactly.
+ */
+export const MoneyAmountMinor = z
+  .string()
+  .regex(/^-?\d+$/)
+  .describe('Integer minor units as a decimal string');
+
 /** Money in integer minor units of the organisation currency (kopecks, cents). */
 export const MoneyMinor = z.number().int().min(0).max(1_000_000_000_000_000);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExportOptions, Pagination, pageOf, QueryFlag, SortOrder } from './lists.js';
-import { MoneyMinor, Quantity, Unit } from './quantities.js';
+import { MoneyAmountMinor, MoneyMinor, Quantity, QuantitySum, Unit } from './quantities.js';
 
 /** Quantity on hand of one component at one location of the current department. */
 export const StockRow = z
@@ -14,10 +14,10 @@ export const StockRow = z
     locationPath: z.string(),
     quantity: Quantity,
     minimumStock: Quantity,
-    componentQuantity: Quantity.describe("The component's quantity across all locations of the department"),
+    componentQuantity: QuantitySum.describe("The component's quantity across all locations of the department"),
     belowMinimum: z.boolean().describe('The department holds less of the component than its minimum stock'),
     unitCostMinor: MoneyMinor.describe("The component's default unit cost"),
-    valueMinor: MoneyMinor.describe('quantity × unit cost, rounded to the minor unit'),
+    valueMinor: MoneyAmountMinor.describe('quantity × unit cost, rounded to the minor unit'),
   })
   .meta({ id: 'StockRow' });
 export type StockRow = z.infer<typeof StockRow>;
@@ -40,8 +40,8 @@ export type StockListQuery = z.input<typeof StockListQuery>;
 export const StockList = pageOf(StockRow)
   .extend({
     totals: z.object({
-      quantity: Quantity.describe('Sum of the quantities of the whole filtered list'),
-      valueMinor: MoneyMinor.describe('Sum of the values of the whole filtered list'),
+      quantity: QuantitySum.describe('Sum of the quantities of the whole filtered list'),
+      valueMinor: MoneyAmountMinor.describe('Sum of the values of the whole filtered list'),
     }),
   })
   .meta({ id: 'StockList' });

@@ -6,8 +6,15 @@ import { xlsxChunks } from './xlsx.js';
 /** One column of an exported list: its header in each language and how a row fills it. */
 export type ExportColumn<Row> = {
   header: Record<Locale, string>;
-  value: (row: Row) => string | number | null;
+  value: (row: Row, lang: Locale) => string | number | null;
 };
+
+const YES_NO: Record<Locale, [string, string]> = { en: ['yes', 'no'], ru: ['да', 'нет'] };
+
+/** A yes/no cell in the export's language. */
+export function yesNo(value: boolean, lang: Locale): string {
+  return YES_NO[lang][value ? 0 : 1];
+}
 
 export type ExportTable<Row> = {
   /** File name without extension, e.g. "stock"; the date is appended. */
@@ -30,7 +37,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export function sendTable<Row>(reply: FastifyReply, table: ExportTable<Row>): void {
   const headers = table.columns.map((column) => column.header[table.lang]);
   const cells = (async function* () {
-    for await (const row of table.rows) yield table.columns.map((column) => column.value(row));
+    for await (const row of table.rows) yield table.columns.map((column) => column.value(row, table.lang));
   })();
   const body = table.format === 'csv' ? csvChunks(headers, cells) : xlsxChunks(headers, cells);
   const fileName = `${table.name}-${new Date().toISOString().slice(0, 10)}.${table.format}`;

@@ -31,11 +31,7 @@ const STATIC_PARTS: [string, string][] = [
 const NOT_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 function escapeXml(text: string): string {
-  return text
-    .replace(NOT_IN_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return text.replace(NOT_IN_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Column letters of a zero-based index: 0 → A, 25 → Z, 26 → AA. */

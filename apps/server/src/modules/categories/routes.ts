@@ -1,4 +1,4 @@
-import { Category, CategoryInput, CategoryList, IdParams } from '@cm/contract';
+import { Category, CategoryChange, CategoryInput, CategoryList, IdParams } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,7 +70,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Rename or move a category (its subtree follows)',
       params: IdParams,
-      body: CategoryInput,
+      body: CategoryChange,
       response: { 200: Category, ...problems(400, 401, 403, 404, 409, 422) },
     },
     handler: async (request) => {

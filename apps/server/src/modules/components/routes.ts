@@ -9,7 +9,7 @@ import {
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
+import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { allComponents, listComponents } from './repository.js';
@@ -31,7 +31,7 @@ const EXPORT_COLUMNS: ExportColumn<Component>[] = [
   { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
   { header: { en: 'Default unit cost', ru: 'Цена по умолчанию' }, value: (row) => row.defaultUnitCostMinor / 100 },
   { header: { en: 'Datasheet', ru: 'Документация' }, value: (row) => row.datasheetUrl },
-  { header: { en: 'Archived', ru: 'В архиве' }, value: (row) => (row.archived ? 'yes' : 'no') },
+  { header: { en: 'Archived', ru: 'В архиве' }, value: (row, lang) => yesNo(row.archived, lang) },
   { header: { en: 'Updated', ru: 'Изменён' }, value: (row) => row.updatedAt },
 ];
 

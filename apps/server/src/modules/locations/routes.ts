@@ -1,4 +1,4 @@
-import { IdParams, Location, LocationInput, LocationList } from '@cm/contract';
+import { IdParams, Location, LocationChange, LocationInput, LocationList } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Rename or move a location (its subtree follows)',
       params: IdParams,
-      body: LocationInput,
+      body: LocationChange,
       response: { 200: Location, ...problems(400, 401, 403, 404, 409, 422) },
     },
     handler: async (request) => {

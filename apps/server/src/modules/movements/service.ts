@@ -205,6 +205,12 @@ export function movementService(db: Database) {
         : null;
       try {
         return await inTransaction(db, idempotency, async (tx) => {
+          // Reversals of one movement queue here, so the second sees the first and answers ALREADY_REVERSED
+          // instead of failing on the stock the first one already moved. (A row lock fires no trigger.)
+          await queryRows(
+            tx,
+            sql`select id from movements where id = ${movementId} and department_id = ${poster.departmentId} for update`,
+          );
           const original = await findMovement(tx, poster.departmentId, movementId);
           if (!original) throw new AppError('NOT_FOUND');
           if (original.type === 'reversal') throw new AppError('REVERSAL_NOT_REVERSIBLE');

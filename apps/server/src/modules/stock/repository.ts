@@ -56,7 +56,7 @@ function selectRows(where: SQL, filters: Filters): SQL {
   return sql`
     select b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id, l.path as location_path,
            b.quantity, c.minimum_stock, t.quantity as component_quantity, t.quantity < c.minimum_stock as below_minimum,
-           c.default_unit_cost_minor as unit_cost_minor, round(b.quantity * c.default_unit_cost_minor) as value_minor
+           c.default_unit_cost_minor as unit_cost_minor, round(b.quantity * c.default_unit_cost_minor)::text as value_minor
     ${FROM} where ${where}
     order by ${SORT_COLUMNS[filters.sort]} ${direction}, lower(c.sku), lower(l.path), b.location_id`;
 }
@@ -75,7 +75,7 @@ function toStockRow(row: Row): StockRow {
     componentQuantity: formatQuantity(row.component_quantity),
     belowMinimum: row.below_minimum,
     unitCostMinor: Number(row.unit_cost_minor),
-    valueMinor: Number(row.value_minor),
+    valueMinor: String(row.value_minor),
   };
 }
 
@@ -92,14 +92,14 @@ export async function listStock(
     queryRows<{ total: number; quantity: string | null; value_minor: string | null }>(
       db,
       sql`select count(*)::int as total, sum(b.quantity) as quantity,
-                 sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
+                 sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
           ${FROM} where ${where}`,
     ),
   ]);
   return {
     items: rows.map(toStockRow),
     total: Number(totals?.total ?? 0),
-    totals: { quantity: formatQuantity(totals?.quantity ?? '0'), valueMinor: Number(totals?.value_minor ?? 0) },
+    totals: { quantity: formatQuantity(totals?.quantity ?? '0'), valueMinor: String(totals?.value_minor ?? '0') },
   };
 }
 

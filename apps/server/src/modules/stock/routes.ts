@@ -1,7 +1,7 @@
 import { StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
+import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { allStock, listStock } from './repository.js';
@@ -16,9 +16,9 @@ const EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
   { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
   { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
   { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
-  { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row) => (row.belowMinimum ? 'yes' : 'no') },
+  { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row, lang) => yesNo(row.belowMinimum, lang) },
   { header: { en: 'Unit cost', ru: 'Цена за единицу' }, value: (row) => row.unitCostMinor / 100 },
-  { header: { en: 'Value', ru: 'Стоимость' }, value: (row) => row.valueMinor / 100 },
+  { header: { en: 'Value', ru: 'Стоимость' }, value: (row) => Number(row.valueMinor) / 100 },
 ];
 
 /** Quantity on hand in the current department. */

@@ -28,6 +28,18 @@ export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
   const inScope = (departmentId: string | null) =>
     departmentId === null ? sql`true` : sql`department_id = ${departmentId}`;
 
+  /**
+   * Serialises changes to the shape of one tree (one department's locations, or the categories): two moves
+   * could otherwise each pass the cycle check against a snapshot, and a child created during a rename
+   * could keep its parent's old path.
+   */
+  async function lockTree(db: Executor, departmentId: string | null): Promise<void> {
+    await queryRows(
+      db,
+      sql`select pg_advisory_xact_lock(hashtextextended(${`tree:${table}:${departmentId ?? ''}`}, 0))`,
+    );
+  }
+
   async function find(db: Executor, departmentId: string | null, id: string) {
     const rows = await queryRows<TreeRow>(
       db,
@@ -73,6 +85,7 @@ export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
       departmentId: string | null,
       input: { name: string; parentId: string | null },
     ): Promise<TreeNode> {
+      await lockTree(db, departmentId);
       const parent = await parentOf(db, departmentId, input.parentId);
       const id = randomUUID();
       const path = parent ? `${parent.path}${PATH_SEPARATOR}${input.name}` : input.name;
@@ -89,15 +102,23 @@ export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
       return { id, name: input.name, parentId: input.parentId, path };
     },
 
-    /** Renames and/or moves a node; the paths and ancestors of its whole subtree follow. */
+    /**
+     * Renames and/or moves a node (a field left out keeps its value); the paths and ancestors of its whole
+     * subtree follow.
+     */
     async update(
       db: Executor,
       departmentId: string | null,
       id: string,
-      input: { name: string; parentId: string | null },
+      change: { name?: string | undefined; parentId?: string | null | undefined },
     ): Promise<TreeNode> {
+      await lockTree(db, departmentId);
       const node = await find(db, departmentId, id);
       if (!node) throw new AppError('NOT_FOUND');
+      const input = {
+        name: change.name ?? node.name,
+        parentId: change.parentId === undefined ? node.parentId : change.parentId,
+      };
       const parent = await parentOf(db, departmentId, input.parentId);
       if (parent?.ancestorIds.includes(id)) throw new AppError('PARENT_INVALID');
       const path = parent ? `${parent.path}${PATH_SEPARATOR}${input.name}` : input.name;
@@ -107,7 +128,7 @@ export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
           update ${name} set
             name = case when id = ${id} then ${input.name} else name end,
             parent_id = case when id = ${id} then ${input.parentId}::uuid else parent_id end,
-            path = ${path} || substr(path, ${node.path.length + 1}),
+            path = ${path} || substr(path, char_length(${node.path}) + 1),
             ancestor_ids = ${ancestorIds} || ancestor_ids[array_position(ancestor_ids, ${id}::uuid) + 1:]
           where ancestor_ids @> array[${id}::uuid] and ${inScope(departmentId)}`),
       );
@@ -116,6 +137,7 @@ export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
 
     /** Deletes a node without children; `inUse` is a SQL condition telling whether anything refers to it. */
     async remove(db: Executor, departmentId: string | null, id: string, inUse: SQL): Promise<void> {
+      await lockTree(db, departmentId);
       const node = await find(db, departmentId, id);
       if (!node) throw new AppError('NOT_FOUND');
       const blocked = await queryRows<{ blocked: boolean }>(
