@@ -1,4 +1,4 @@
-import type { User } from '@cm/contract';
+import type { Role, User } from '@cm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -85,6 +85,30 @@ const screenRoutes = SCREENS.map((screen) =>
   }),
 );
 
+// Component screens beyond the list (PRODUCT.md §4): the detail for everyone, the form for workers and administrators.
+const COMPONENT_EDITORS: readonly Role[] = ['worker', 'administrator'];
+const mayEditComponents = ({ context }: { context: { user: User } }) => {
+  if (!COMPONENT_EDITORS.includes(context.user.role)) throw new ForbiddenError();
+};
+const componentNewRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/components/new',
+  beforeLoad: mayEditComponents,
+  component: lazyRouteComponent(() => import('../features/components/component-new-page')),
+});
+const componentDetailRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/components/$componentId',
+  component: lazyRouteComponent(() => import('../features/components/component-detail-page')),
+});
+const componentEditRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/components/$componentId/edit',
+  beforeLoad: mayEditComponents,
+  component: lazyRouteComponent(() => import('../features/components/component-edit-page')),
+});
+const componentRoutes = [componentNewRoute, componentDetailRoute, componentEditRoute];
+
 // Outside developer mode these paths do not exist: they answer with the 404 page.
 const uiKitRoutes = UI_KIT_PAGES.map((page) =>
   createRoute({
@@ -99,7 +123,7 @@ const uiKitRoutes = UI_KIT_PAGES.map((page) =>
 
 const routeTree = rootRoute.addChildren([
   authLayoutRoute.addChildren([signInRoute]),
-  appLayoutRoute.addChildren([...screenRoutes, ...uiKitRoutes]),
+  appLayoutRoute.addChildren([...screenRoutes, ...componentRoutes, ...uiKitRoutes]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,6 +1,313 @@
-import { ScreenTitle } from '../../components/screen-title';
+import { StockListQuery, type StockRow } from '@cm/contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsRightLeft,
+  IconDotsVertical,
+  IconMapPin,
+  IconPackageExport,
+  IconPackageImport,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportMenu, ListSearchInput, ListTable, useFormatters, useListSearch } from '../../components/data-table';
+import { usePageTitle } from '../../components/use-page-title';
+import { currentUserQuery } from '../auth/api';
+import { locationsQuery } from '../locations/api';
+import { LocationManager } from '../locations/location-manager';
+import { useMovementModal } from '../movements/movement-modal';
+import { type MovementKind, movementKindsFor } from '../movements/permissions';
+import { categoriesQuery, stockListQuery } from './api';
 
-// The screen's content arrives with its own issue; until then it shows its title.
+const ACTION_ICONS: Record<MovementKind, ReactNode> = {
+  receipt: <IconPackageImport size={16} />,
+  issue: <IconPackageExport size={16} />,
+  transfer: <IconArrowsRightLeft size={16} />,
+  adjustment: <IconAdjustmentsHorizontal size={16} />,
+};
+
+/** Stock on hand per component and location of the current department (PRODUCT.md §4). */
 export default function StockPage() {
-  return <ScreenTitle label="stockOnHand" />;
+  const { t } = useTranslation('stock');
+  const title = t('common:nav.stockOnHand');
+  usePageTitle(title);
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const [search, update] = useListSearch(StockListQuery);
+  const query = useQuery({ ...stockListQuery(search), placeholderData: keepPreviousData });
+  const { data: user } = useQuery(currentUserQuery);
+  const kinds = movementKindsFor(user?.role);
+  const isAdministrator = user?.role === 'administrator';
+  const movementModal = useMovementModal();
+  const [locationsOpened, setLocationsOpened] = useState(false);
+  const categories = useQuery(categoriesQuery);
+  const locations = useQuery(locationsQuery);
+
+  const categoryOptions = useMemo(
+    () =>
+      [...(categories.data?.items ?? [])]
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((category) => ({ value: category.id, label: category.path })),
+    [categories.data],
+  );
+  const locationOptions = useMemo(
+    () =>
+      [...(locations.data?.items ?? [])]
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((location) => ({ value: location.id, label: location.path })),
+    [locations.data],
+  );
+
+  const filtered = Boolean(search.q || search.categoryId || search.locationId || search.belowMinimum);
+
+  const columns = useMemo<DataTableColumn<StockRow>[]>(
+    () => [
+      {
+        accessor: 'sku',
+        title: t('columns.sku'),
+        sortable: true,
+        render: (row) => (
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            {row.sku}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'name',
+        title: t('columns.name'),
+        sortable: true,
+        render: (row) => (
+          <Group gap={6} wrap="wrap">
+            <Text size="sm">{row.name}</Text>
+            {row.belowMinimum ? (
+              <Badge color="orange" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                {t('lowStock')}
+              </Badge>
+            ) : null}
+          </Group>
+        ),
+      },
+      {
+        accessor: 'categoryPath',
+        title: t('columns.category'),
+        sortable: true,
+        sortKey: 'category',
+        render: (row) => row.categoryPath ?? <Text c="dimmed">—</Text>,
+      },
+      { accessor: 'locationPath', title: t('columns.location'), sortable: true, sortKey: 'location' },
+      {
+        accessor: 'quantity',
+        title: t('columns.quantity'),
+        sortable: true,
+        textAlign: 'right',
+        render: (row) => (
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} c={row.quantity === '0' ? 'dimmed' : undefined}>
+            {format.quantity(row.quantity, row.unit)}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'minimumStock',
+        title: t('columns.minimum'),
+        textAlign: 'right',
+        render: (row) => (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {row.minimumStock === '0' ? '—' : format.quantity(row.minimumStock, row.unit)}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'valueMinor',
+        title: t('columns.value'),
+        sortable: true,
+        sortKey: 'value',
+        textAlign: 'right',
+        render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{format.money(row.valueMinor)}</span>,
+      },
+      ...(kinds.length > 0
+        ? [
+            {
+              accessor: 'actions',
+              title: <VisuallyHidden>{t('tables:actions')}</VisuallyHidden>,
+              toggleable: false,
+              textAlign: 'right' as const,
+              width: 56,
+              render: (row: StockRow) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('rowActions', { sku: row.sku, location: row.locationPath })}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      <IconDotsVertical size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+                    {kinds.map((kind) => (
+                      <Menu.Item
+                        key={kind}
+                        leftSection={ACTION_ICONS[kind]}
+                        disabled={(kind === 'issue' || kind === 'transfer') && row.quantity === '0'}
+                        onClick={() =>
+                          movementModal.open(kind, { componentId: row.componentId, locationId: row.locationId })
+                        }
+                      >
+                        {t(`rowAction.${kind}`)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, format, kinds, movementModal.open],
+  );
+
+  const totals = query.data?.totals;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{title}</Title>
+        <Group gap="xs">
+          {kinds.map((kind) => (
+            <Button
+              key={kind}
+              variant={kind === 'receipt' ? 'filled' : 'default'}
+              leftSection={ACTION_ICONS[kind]}
+              onClick={() => movementModal.open(kind)}
+            >
+              {t(`action.${kind}`)}
+            </Button>
+          ))}
+          {isAdministrator ? (
+            <Button variant="default" leftSection={<IconMapPin size={16} />} onClick={() => setLocationsOpened(true)}>
+              {t('locations')}
+            </Button>
+          ) : null}
+          <ExportMenu path="/stock/export" filters={search} />
+        </Group>
+      </Group>
+
+      <ListTable<StockRow, typeof search.sort>
+        ariaLabel={title}
+        storeColumnsKey="stock-columns"
+        columns={columns}
+        query={query}
+        state={search}
+        onStateChange={update}
+        idAccessor={(row) => `${row.componentId}:${row.locationId}`}
+        onRowClick={(row) => void navigate({ href: `/components/${row.componentId}` })}
+        rowLabel={(row) => t('openComponent', { sku: row.sku, name: row.name })}
+        emptyMessage={filtered || search.includeEmpty ? t('emptyFiltered') : t('empty')}
+        emptyAction={
+          filtered ? (
+            <Button
+              variant="default"
+              onClick={() =>
+                update({ q: undefined, categoryId: undefined, locationId: undefined, belowMinimum: undefined })
+              }
+            >
+              {t('clearFilters')}
+            </Button>
+          ) : kinds.includes('receipt') ? (
+            <Button leftSection={ACTION_ICONS.receipt} onClick={() => movementModal.open('receipt')}>
+              {t('action.receipt')}
+            </Button>
+          ) : null
+        }
+        toolbar={
+          <>
+            <ListSearchInput
+              value={search.q}
+              onChange={(q) => update({ q })}
+              placeholder={t('searchPlaceholder')}
+              w={{ base: '100%', xs: 260 }}
+            />
+            <Select
+              label={t('filters.category')}
+              placeholder={t('filters.anyCategory')}
+              data={categoryOptions}
+              value={search.categoryId ?? null}
+              onChange={(categoryId) => update({ categoryId: categoryId ?? undefined })}
+              clearable
+              searchable
+              nothingFoundMessage={t('filters.nothingFound')}
+              w={{ base: '100%', xs: 220 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label={t('filters.location')}
+              placeholder={t('filters.anyLocation')}
+              data={locationOptions}
+              value={search.locationId ?? null}
+              onChange={(locationId) => update({ locationId: locationId ?? undefined })}
+              clearable
+              searchable
+              nothingFoundMessage={t('filters.nothingFound')}
+              w={{ base: '100%', xs: 220 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Stack gap={6} pb={2}>
+              <Switch
+                label={t('filters.belowMinimum')}
+                checked={search.belowMinimum ?? false}
+                onChange={(event) => update({ belowMinimum: event.currentTarget.checked || undefined })}
+              />
+              <Switch
+                label={t('filters.includeEmpty')}
+                checked={search.includeEmpty ?? false}
+                onChange={(event) => update({ includeEmpty: event.currentTarget.checked || undefined })}
+              />
+            </Stack>
+          </>
+        }
+      />
+
+      {totals && query.data ? (
+        <Paper withBorder radius="md" px="md" py="sm">
+          <Group gap="xl" justify="flex-end" wrap="wrap" aria-live="polite">
+            <Text size="sm" c="dimmed">
+              {t('totals.rows', { count: query.data.total, formatted: format.count(query.data.total) })}
+            </Text>
+            <Text size="sm">
+              {t('totals.quantity')}{' '}
+              <Text span fw={700}>
+                {format.quantity(totals.quantity)}
+              </Text>
+            </Text>
+            <Text size="sm">
+              {t('totals.value')}{' '}
+              <Text span fw={700}>
+                {format.money(totals.valueMinor)}
+              </Text>
+            </Text>
+          </Group>
+        </Paper>
+      ) : null}
+
+      {movementModal.modal}
+      {isAdministrator ? <LocationManager opened={locationsOpened} onClose={() => setLocationsOpened(false)} /> : null}
+    </Stack>
+  );
 }

@@ -1,6 +1,320 @@
-import { ScreenTitle } from '../../components/screen-title';
+import { type Movement, MovementListQuery, MovementType } from '@cm/contract';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowBackUp, IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportMenu, ListTable, type ListTableState, useFormatters, useListSearch } from '../../components/data-table';
+import { usePageTitle } from '../../components/use-page-title';
+import { currentUserQuery } from '../auth/api';
+import { locationsQuery } from '../locations/api';
+import { movementListQuery, movementUsersQuery } from '../movements/api';
+import { ComponentPicker } from '../movements/component-picker';
+import { mayReverse } from '../movements/permissions';
+import { useReversalModal } from '../movements/reversal-modal';
 
-// The screen's content arrives with its own issue; until then it shows its title.
+// A badge in a table cell may not shrink to a letter when the table runs out of width.
+const FULL_BADGE = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+const TYPE_COLORS: Record<MovementType, string> = {
+  receipt: 'green',
+  issue: 'orange',
+  transfer: 'blue',
+  adjustment: 'grape',
+  reversal: 'gray',
+};
+
+/** A movement into the department's stock reads "+", out of it "−"; a transfer moves stock within it. */
+function signOf(movement: Movement): string {
+  if (movement.from && movement.to) return '';
+  return movement.to ? '+' : '−';
+}
+
+/** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {
-  return <ScreenTitle label="transactions" />;
+  const { t } = useTranslation('transactions');
+  const title = t('common:nav.transactions');
+  usePageTitle(title);
+  const format = useFormatters();
+  const [search, update] = useListSearch(MovementListQuery);
+  const query = useQuery({ ...movementListQuery(search), placeholderData: keepPreviousData });
+  const { data: user } = useQuery(currentUserQuery);
+  const reversible = mayReverse(user?.role);
+  const reversal = useReversalModal();
+  const locations = useQuery(locationsQuery);
+  const users = useQuery(movementUsersQuery);
+
+  const locationOptions = useMemo(
+    () =>
+      [...(locations.data?.items ?? [])]
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .map((location) => ({ value: location.id, label: location.path })),
+    [locations.data],
+  );
+  const userOptions = useMemo(
+    () => (users.data?.items ?? []).map((person) => ({ value: person.id, label: person.name })),
+    [users.data],
+  );
+  const typeOptions = MovementType.options.map((type) => ({ value: type, label: t(`movements:types.${type}`) }));
+  const numbers = useMemo(
+    () => new Map((query.data?.items ?? []).map((movement) => [movement.id, movement.number])),
+    [query.data],
+  );
+
+  const filtered = Boolean(
+    search.from || search.to || search.type || search.componentId || search.locationId || search.userId,
+  );
+  const badRange = Boolean(search.from && search.to && search.from > search.to);
+
+  const columns = useMemo<DataTableColumn<Movement>[]>(
+    () => [
+      {
+        accessor: 'number',
+        noWrap: true,
+        title: t('columns.number'),
+        render: (movement) => (
+          <Text size="sm" ff="monospace">
+            {movement.number}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'createdAt',
+        noWrap: true,
+        title: t('columns.time'),
+        sortable: true,
+        render: (movement) => <span style={{ whiteSpace: 'nowrap' }}>{format.dateTime(movement.createdAt)}</span>,
+      },
+      {
+        accessor: 'type',
+        noWrap: true,
+        title: t('columns.type'),
+        render: (movement) => {
+          const original = movement.reversalOfId ? numbers.get(movement.reversalOfId) : undefined;
+          return (
+            <Stack gap={4} align="flex-start">
+              <Badge color={TYPE_COLORS[movement.type]} variant="light" styles={FULL_BADGE}>
+                {t(`movements:types.${movement.type}`)}
+              </Badge>
+              {movement.reversedById ? (
+                <Badge color="red" variant="outline" size="xs" styles={FULL_BADGE}>
+                  {t('reversed')}
+                </Badge>
+              ) : null}
+              {movement.reversalOfId ? (
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {original === undefined ? t('reversalOfEarlier') : t('reversalOf', { number: original })}
+                </Text>
+              ) : null}
+            </Stack>
+          );
+        },
+      },
+      {
+        accessor: 'sku',
+        title: t('columns.component'),
+        cellsStyle: () => ({ minWidth: 170 }),
+        render: (movement) => (
+          <Stack gap={0}>
+            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {movement.sku}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {movement.componentName}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        accessor: 'quantity',
+        noWrap: true,
+        title: t('columns.quantity'),
+        textAlign: 'right',
+        render: (movement) => (
+          <Text
+            size="sm"
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+            td={movement.reversedById ? 'line-through' : undefined}
+          >
+            {signOf(movement)}
+            {format.quantity(movement.quantity, movement.unit)}
+          </Text>
+        ),
+      },
+      {
+        accessor: 'places',
+        title: t('columns.places'),
+        cellsStyle: () => ({ minWidth: 200 }),
+        render: (movement) => (
+          <Stack gap={2}>
+            {movement.from ? (
+              <Group gap={4} wrap="nowrap">
+                <IconArrowUpRight size={14} color="var(--mantine-color-orange-6)" style={{ flexShrink: 0 }} />
+                <VisuallyHidden>{t('from')}</VisuallyHidden>
+                <Text size="sm">{movement.from.path}</Text>
+              </Group>
+            ) : null}
+            {movement.to ? (
+              <Group gap={4} wrap="nowrap">
+                <IconArrowDownRight size={14} color="var(--mantine-color-green-6)" style={{ flexShrink: 0 }} />
+                <VisuallyHidden>{t('to')}</VisuallyHidden>
+                <Text size="sm">{movement.to.path}</Text>
+              </Group>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        accessor: 'unitCostMinor',
+        noWrap: true,
+        title: t('columns.unitCost'),
+        textAlign: 'right',
+        render: (movement) =>
+          movement.unitCostMinor === null ? (
+            <Text c="dimmed">—</Text>
+          ) : (
+            <span style={{ whiteSpace: 'nowrap' }}>{format.money(movement.unitCostMinor)}</span>
+          ),
+      },
+      { accessor: 'reference', title: t('columns.reference') },
+      {
+        accessor: 'note',
+        title: t('columns.note'),
+        render: (movement) => (
+          <Text size="sm" lineClamp={2} title={movement.note} maw={260}>
+            {movement.note}
+          </Text>
+        ),
+      },
+      { accessor: 'user.name', title: t('columns.user') },
+      ...(reversible
+        ? [
+            {
+              accessor: 'actions',
+              title: <VisuallyHidden>{t('tables:actions')}</VisuallyHidden>,
+              toggleable: false,
+              textAlign: 'right' as const,
+              width: 56,
+              render: (movement: Movement) =>
+                movement.type !== 'reversal' && !movement.reversedById ? (
+                  <Tooltip label={t('reverse')} withinPortal>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('reverseNumber', { number: movement.number })}
+                      onClick={() => reversal.open(movement)}
+                    >
+                      <IconArrowBackUp size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null,
+            },
+          ]
+        : []),
+    ],
+    [t, format, numbers, reversible, reversal.open],
+  );
+
+  // The ledger is sorted by time only; the table's sort state maps onto the `order` parameter.
+  const tableState: ListTableState<'createdAt'> = {
+    page: search.page,
+    pageSize: search.pageSize,
+    sort: 'createdAt',
+    order: search.order,
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{title}</Title>
+        <ExportMenu path="/movements/export" filters={search} />
+      </Group>
+      <ListTable<Movement, 'createdAt'>
+        ariaLabel={title}
+        storeColumnsKey="transactions-columns"
+        columns={columns}
+        query={query}
+        state={tableState}
+        onStateChange={({ sort: _sort, ...patch }) => update(patch)}
+        emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
+        toolbar={
+          <>
+            <TextInput
+              type="date"
+              label={t('filters.from')}
+              value={search.from ?? ''}
+              max={search.to}
+              onChange={(event) => update({ from: event.currentTarget.value || undefined })}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <TextInput
+              type="date"
+              label={t('filters.to')}
+              value={search.to ?? ''}
+              min={search.from}
+              onChange={(event) => update({ to: event.currentTarget.value || undefined })}
+              error={badRange ? t('filters.badRange') : undefined}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <Select
+              label={t('filters.type')}
+              placeholder={t('filters.anyType')}
+              data={typeOptions}
+              value={search.type ?? null}
+              onChange={(type) => update({ type: (type as MovementType | null) ?? undefined })}
+              clearable
+              w={{ base: '100%', xs: 160 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <ComponentPicker
+              label={t('filters.component')}
+              placeholder={t('filters.anyComponent')}
+              value={search.componentId ?? null}
+              onChange={(componentId) => update({ componentId: componentId ?? undefined })}
+              clearable
+              w={{ base: '100%', xs: 240 }}
+            />
+            <Select
+              label={t('filters.location')}
+              placeholder={t('filters.anyLocation')}
+              data={locationOptions}
+              value={search.locationId ?? null}
+              onChange={(locationId) => update({ locationId: locationId ?? undefined })}
+              clearable
+              searchable
+              nothingFoundMessage={t('filters.nothingFound')}
+              w={{ base: '100%', xs: 200 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label={t('filters.user')}
+              placeholder={t('filters.anyUser')}
+              data={userOptions}
+              value={search.userId ?? null}
+              onChange={(userId) => update({ userId: userId ?? undefined })}
+              clearable
+              searchable
+              nothingFoundMessage={t('filters.nothingFound')}
+              w={{ base: '100%', xs: 180 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </>
+        }
+      />
+      {reversal.modal}
+    </Stack>
+  );
 }

@@ -1,0 +1,59 @@
+import type { Unit } from '@cm/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Currency of money amounts until the organisation setting reaches the client. */
+export const CURRENCY = 'RUB';
+
+type NumericText = `${number}`;
+
+/**
+ * Money in integer minor units (a number, or a decimal string for amounts beyond 2^53) as an exact decimal
+ * text ("123456" → "1234.56"), without binary floats.
+ */
+export function minorToDecimal(minor: number | string): NumericText {
+  const text = typeof minor === 'number' ? String(Math.trunc(minor)) : minor.trim();
+  const negative = text.startsWith('-');
+  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '').padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as NumericText;
+}
+
+export type Formatters = {
+  /** An exact decimal quantity ("1234.5") in the locale's digits, with the unit when given ("1 234,5 шт"). */
+  quantity: (quantity: string, unit?: Unit) => string;
+  /** Money from integer minor units (number or decimal string), in the organisation currency. */
+  money: (minor: number | string) => string;
+  /** A whole number in the locale's digits. */
+  count: (value: number) => string;
+  /** Date and time of an ISO timestamp in the locale, e.g. "12 Mar 2026, 14:05". */
+  dateTime: (iso: string) => string;
+  /** Short name of a unit of measure in the interface language, for the given amount (plural by default). */
+  unit: (unit: Unit, count?: number) => string;
+};
+
+/** Locale-aware formatters for list cells and totals; they follow the interface language. */
+export function useFormatters(): Formatters {
+  const { t, i18n } = useTranslation('tables');
+  const language = i18n.language;
+  return useMemo(() => {
+    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
+    const whole = new Intl.NumberFormat(language);
+    const currency = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: CURRENCY,
+      currencyDisplay: 'narrowSymbol',
+    });
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const unit = (value: Unit, count = 2) => t(`units.${value}`, { count });
+    return {
+      quantity: (quantity, unitOfMeasure) => {
+        const text = decimal.format(quantity as NumericText);
+        return unitOfMeasure ? `${text} ${unit(unitOfMeasure, Number(quantity))}` : text;
+      },
+      money: (minor) => currency.format(minorToDecimal(minor)),
+      count: (value) => whole.format(value),
+      dateTime: (iso) => date.format(new Date(iso)),
+      unit,
+    };
+  }, [language, t]);
+}

@@ -1,0 +1,23 @@
+/**
+ * Building blocks of server-side lists. A list screen typically reads:
+ *
+ *   const [search, update] = useListSearch(StockListQuery);
+ *   const query = useQuery({ ...stockListQuery(search), placeholderData: keepPreviousData });
+ *   <ListTable query={query} state={search} onStateChange={update} columns={columns}
+ *     storeColumnsKey="stock-columns" emptyMessage={t('empty')}
+ *     toolbar={<ListSearchInput value={search.q} onChange={(q) => update({ q })} />} />
+ *   <ExportMenu path="/stock/export" filters={search} />
+ *
+ * and fetches with `api('/stock?' + toQueryString(search))`.
+ */
+export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
+export { CURRENCY, type Formatters, minorToDecimal, useFormatters } from './format';
+export { ListSearchInput, type ListSearchInputProps } from './list-search-input';
+export {
+  type ListPage,
+  ListTable,
+  type ListTableProps,
+  type ListTableQuery,
+  type ListTableState,
+} from './list-table';
+export { SEARCH_DEBOUNCE_MS, toQueryString, useDebouncedSearchText, useListSearch } from './use-list-search';

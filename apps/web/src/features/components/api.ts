@@ -1,0 +1,74 @@
+import type {
+  Component,
+  ComponentDetail,
+  ComponentInput,
+  ComponentList,
+  ComponentListQuery,
+  MovementList,
+} from '@cm/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** Query keys: everything about components starts with `components`, so one invalidation refreshes it all. */
+export const componentKeys = {
+  all: ['components'] as const,
+  lists: () => [...componentKeys.all, 'list'] as const,
+  list: (query: ComponentListQuery) => [...componentKeys.lists(), query] as const,
+  detail: (id: string) => [...componentKeys.all, 'detail', id] as const,
+  movements: (id: string, page: number, pageSize: number) =>
+    [...componentKeys.all, 'detail', id, 'movements', page, pageSize] as const,
+};
+
+/** Query string of a list query; empty and undefined values are left out. */
+export function listQueryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const componentListQuery = (query: ComponentListQuery) =>
+  queryOptions({
+    queryKey: componentKeys.list(query),
+    queryFn: ({ signal }) => api<ComponentList>(`/components?${listQueryString(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const componentQuery = (id: string) =>
+  queryOptions({
+    queryKey: componentKeys.detail(id),
+    queryFn: ({ signal }) => api<ComponentDetail>(`/components/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** The component's movements in the current department, newest first. */
+export const componentMovementsQuery = (id: string, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: componentKeys.movements(id, page, pageSize),
+    queryFn: ({ signal }) =>
+      api<MovementList>(`/movements?${listQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function createComponent(input: ComponentInput): Promise<Component> {
+  return api<Component>('/components', { method: 'POST', body: input });
+}
+
+export function updateComponent(id: string, input: ComponentInput): Promise<Component> {
+  return api<Component>(`/components/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+}
+
+export function archiveComponent(id: string): Promise<Component> {
+  return api<Component>(`/components/${encodeURIComponent(id)}/archive`, { method: 'POST' });
+}
+
+export function restoreComponent(id: string): Promise<Component> {
+  return api<Component>(`/components/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+}
+
+export function deleteComponent(id: string): Promise<void> {
+  return api<void>(`/components/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

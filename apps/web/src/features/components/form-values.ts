@@ -1,0 +1,165 @@
+import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
+import type { z } from 'zod';
+import { isWholeQuantity, moneyInputText, parseMoneyInput } from './format';
+
+export type ParameterRow = { key: string; name: string; value: string; unit: string };
+
+/** What the form holds: text as typed, converted to a ComponentInput only on submit. */
+export type ComponentFormValues = {
+  sku: string;
+  name: string;
+  categoryId: string | null;
+  manufacturer: string;
+  manufacturerPartNumber: string;
+  package: string;
+  unit: Unit;
+  minimumStock: string;
+  /** Default unit cost in major units as typed, e.g. "12.50". */
+  unitCost: string;
+  datasheetUrl: string;
+  parameters: ParameterRow[];
+  imageId: string | null;
+  description: string;
+};
+
+/** A message key of the `components` namespace (or `errors:CODE`) with its parameters. */
+export type FieldMessage = { key: string; values?: Record<string, string | number> };
+
+/** Messages by field: `sku`, `unitCost`, `parameters.0.name`, … */
+export type FieldErrors = Record<string, FieldMessage>;
+
+let rowCounter = 0;
+export function parameterRow(name = '', value = '', unit = ''): ParameterRow {
+  rowCounter += 1;
+  return { key: `parameter-${rowCounter}`, name, value, unit };
+}
+
+export function emptyValues(): ComponentFormValues {
+  return {
+    sku: '',
+    name: '',
+    categoryId: null,
+    manufacturer: '',
+    manufacturerPartNumber: '',
+    package: '',
+    unit: 'pcs',
+    minimumStock: '0',
+    unitCost: '',
+    datasheetUrl: '',
+    parameters: [],
+    imageId: null,
+    description: '',
+  };
+}
+
+export function valuesOf(component: Component): ComponentFormValues {
+  return {
+    sku: component.sku,
+    name: component.name,
+    categoryId: component.categoryId,
+    manufacturer: component.manufacturer,
+    manufacturerPartNumber: component.manufacturerPartNumber,
+    package: component.package,
+    unit: component.unit,
+    minimumStock: component.minimumStock,
+    unitCost: moneyInputText(component.defaultUnitCostMinor),
+    datasheetUrl: component.datasheetUrl,
+    parameters: component.parameters.map((parameter) => parameterRow(parameter.name, parameter.value, parameter.unit)),
+    imageId: component.imageId,
+    description: component.description,
+  };
+}
+
+/** The values without the row keys, for telling whether anything was changed. */
+export function comparable(values: ComponentFormValues): string {
+  return JSON.stringify({ ...values, parameters: values.parameters.map(({ key: _key, ...rest }) => rest) });
+}
+
+const FIELD_OF_PATH: Record<string, string> = { defaultUnitCostMinor: 'unitCost' };
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  const joined = path.map(String).join('.');
+  return FIELD_OF_PATH[joined] ?? joined;
+}
+
+/** The message for a failed rule, by the rule and the field it failed on. */
+function messageOf(field: string, code: string, issue?: { minimum?: unknown; maximum?: unknown }): FieldMessage {
+  if (code === 'too_small') {
+    return field === 'unitCost' ? { key: 'validation.money' } : { key: 'validation.required' };
+  }
+  if (code === 'too_big') {
+    if (field === 'unitCost') return { key: 'validation.money' };
+    if (field === 'parameters')
+      return { key: 'validation.tooManyParameters', values: { max: Number(issue?.maximum ?? 100) } };
+    return typeof issue?.maximum === 'number'
+      ? { key: 'validation.tooLong', values: { count: issue.maximum } }
+      : { key: 'validation.invalid' };
+  }
+  if (code === 'invalid_format' || code === 'invalid_union' || code === 'invalid_string') {
+    if (field === 'sku') return { key: 'validation.sku' };
+    if (field === 'minimumStock') return { key: 'validation.quantity' };
+    if (field === 'datasheetUrl') return { key: 'validation.url' };
+  }
+  return { key: 'validation.invalid' };
+}
+
+/**
+ * Checks the values with the contract's ComponentInput schema (plus what only the form knows: the money
+ * text and whole quantities for counted units) and converts them; `errors` is empty when `input` is set.
+ */
+export function toInput(values: ComponentFormValues): { input: ComponentInput | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const costMinor = parseMoneyInput(values.unitCost);
+  if (costMinor === null) errors.unitCost = { key: 'validation.money' };
+  // A row left completely empty is not a parameter; a half-filled one is checked.
+  const parameters = values.parameters
+    .map((row) => ({ name: row.name, value: row.value, unit: row.unit }))
+    .filter((row) => `${row.name}${row.value}${row.unit}`.trim() !== '');
+  const keptRows = values.parameters.filter((row) => `${row.name}${row.value}${row.unit}`.trim() !== '');
+  const candidate: z.input<typeof ComponentInput> = {
+    sku: values.sku,
+    name: values.name,
+    categoryId: values.categoryId,
+    manufacturer: values.manufacturer,
+    manufacturerPartNumber: values.manufacturerPartNumber,
+    package: values.package,
+    unit: values.unit,
+    description: values.description,
+    imageId: values.imageId,
+    datasheetUrl: values.datasheetUrl.trim(),
+    parameters,
+    minimumStock: values.minimumStock.trim() === '' ? '0' : values.minimumStock,
+    defaultUnitCostMinor: costMinor ?? 0,
+  };
+  const parsed = ComponentInput.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      let field = fieldOf(issue.path);
+      // Parameter errors point at the row as the user sees it (empty rows were left out above).
+      const match = /^parameters\.(\d+)\.(\w+)$/.exec(field);
+      if (match) {
+        const row = keptRows[Number(match[1])];
+        field = `parameters.${values.parameters.indexOf(row as ParameterRow)}.${match[2]}`;
+      }
+      errors[field] ??= messageOf(field, issue.code, issue as { minimum?: unknown; maximum?: unknown });
+    }
+  }
+  if (!errors.minimumStock && isCountedUnit(values.unit) && !isWholeQuantity(candidate.minimumStock ?? '0')) {
+    errors.minimumStock = { key: 'validation.wholeNumber' };
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
+  return { input: parsed.data, errors };
+}
+
+/** Field messages from a refused request: SKU_TAKEN on the SKU, the server's field errors by their path. */
+export function serverFieldErrors(code: string, problem: Problem | undefined): FieldErrors {
+  if (code === 'SKU_TAKEN') return { sku: { key: 'errors:SKU_TAKEN' } };
+  const errors: FieldErrors = {};
+  if (code === 'VALIDATION_FAILED') {
+    for (const error of problem?.errors ?? []) {
+      const field = fieldOf(error.path.replace(/^body\.?/, '').split('.'));
+      if (field) errors[field] ??= messageOf(field, error.code);
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,450 @@
+import type { ComponentDetail, MovementRequest, Unit } from '@cm/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  type SelectProps,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Formatters, minorToDecimal, useFormatters } from '../../components/data-table';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/error-message';
+import { locationsQuery } from '../locations/api';
+import { componentDetailQuery, postMovement, refreshAfterPosting } from './api';
+import { ComponentPicker } from './component-picker';
+import { type MovementKind, newIdempotencyKey } from './permissions';
+import { fromThousandths, normaliseQuantity, parseMoneyToMinor, quantityProblem, toThousandths } from './quantity';
+
+/** What a quick action starts with, e.g. the component and location of a stock row. */
+export type MovementPrefill = { componentId?: string; locationId?: string };
+
+const REFERENCE_MAX = 100;
+const NOTE_MAX = 1000;
+
+type Fields = {
+  componentId: string | null;
+  locationId: string | null;
+  toLocationId: string | null;
+  quantity: string;
+  unitCost: string;
+  reference: string;
+  note: string;
+};
+
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+/**
+ * Hosts the quick-action modals of a screen: `open(kind, prefill)` shows the Receive, Issue, Transfer or
+ * Adjust form; `modal` is the element to render once.
+ */
+export function useMovementModal(): {
+  open: (kind: MovementKind, prefill?: MovementPrefill) => void;
+  modal: React.ReactNode;
+} {
+  const [opened, setOpened] = useState(false);
+  // The last target outlives closing, so the form stays on screen while the modal fades out.
+  const [target, setTarget] = useState<{ kind: MovementKind; prefill: MovementPrefill; session: number } | null>(null);
+  const open = useCallback((kind: MovementKind, prefill: MovementPrefill = {}) => {
+    setTarget((previous) => ({ kind, prefill, session: (previous?.session ?? 0) + 1 }));
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
+  const modal = <MovementModal opened={opened} onClose={close} target={target} />;
+  return { open, modal };
+}
+
+function MovementModal({
+  opened,
+  onClose,
+  target,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  target: { kind: MovementKind; prefill: MovementPrefill; session: number } | null;
+}) {
+  const { t } = useTranslation('movements');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={target ? t(`${target.kind}.title`) : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {target ? (
+        // A new session per opening: fresh fields and a fresh Idempotency-Key.
+        <MovementForm key={target.session} kind={target.kind} prefill={target.prefill} onDone={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function quantityAt(detail: ComponentDetail | undefined, locationId: string | null): string {
+  if (!detail || !locationId) return '0';
+  return detail.stock.find((row) => row.locationId === locationId)?.quantity ?? '0';
+}
+
+function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: MovementPrefill; onDone: () => void }) {
+  const { t } = useTranslation('movements');
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState<Fields>({
+    componentId: prefill.componentId ?? null,
+    locationId: prefill.locationId ?? null,
+    toLocationId: null,
+    quantity: '',
+    unitCost: '',
+    reference: '',
+    note: '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+  // One key per opened form, kept while the same posting is retried; replaced only after the server
+  // answered that it refused the posting (nothing was applied, so the next attempt is a new action).
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const detailQuery = useQuery({
+    ...componentDetailQuery(fields.componentId ?? ''),
+    enabled: Boolean(fields.componentId),
+  });
+  const detail = detailQuery.data;
+  const unit = detail?.component.unit;
+  const locations = useQuery(locationsQuery);
+
+  const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
+    setFields((previous) => ({ ...previous, [key]: value }));
+
+  const errors = validate(fields, kind, unit, t);
+  const shownErrors: FieldErrors = submitted ? errors : {};
+
+  const mutation = useMutation({
+    mutationFn: (request: MovementRequest) => postMovement(request, idempotencyKey.current),
+    onSuccess: async (response) => {
+      await refreshAfterPosting(queryClient);
+      const movement = response.movement;
+      const location = movement.to?.path ?? movement.from?.path ?? '';
+      notifications.show({
+        color: 'green',
+        title: t(`${kind}.success`),
+        message: t('successMessage', {
+          number: movement.number,
+          quantity: format.quantity(movement.quantity, movement.unit),
+          sku: movement.sku,
+          location,
+        }),
+      });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        idempotencyKey.current = newIdempotencyKey();
+      }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || mutation.isPending) return;
+    const request = toRequest(kind, fields);
+    if (request) mutation.mutate(request);
+  };
+
+  const allLocations = locations.data?.items ?? [];
+  const locationOptions = useMemo(
+    () =>
+      allLocations.map((location) => ({
+        value: location.id,
+        label: location.path,
+        quantity: quantityAt(detail, location.id),
+      })),
+    [allLocations, detail],
+  );
+  // Stock can only leave a location that holds some; the prefilled one is kept even when it is empty.
+  const sourceOptions = useMemo(
+    () =>
+      detail
+        ? locationOptions.filter((option) => option.quantity !== '0' || option.value === fields.locationId)
+        : locationOptions,
+    [detail, locationOptions, fields.locationId],
+  );
+
+  const renderLocation: SelectProps['renderOption'] = ({ option }) => {
+    const quantity = locationOptions.find((candidate) => candidate.value === option.value)?.quantity;
+    return (
+      <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+        <Text size="sm">{option.label}</Text>
+        {detail && quantity !== undefined && quantity !== '0' ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {format.quantity(quantity, unit)}
+          </Text>
+        ) : null}
+      </Group>
+    );
+  };
+
+  const locationSelect = (
+    key: 'locationId' | 'toLocationId',
+    label: string,
+    options: { value: string; label: string }[],
+  ) => (
+    <Select
+      label={label}
+      required
+      searchable
+      data={options.map(({ value, label: text }) => ({ value, label: text }))}
+      value={fields[key]}
+      onChange={(value) => set(key, value)}
+      error={shownErrors[key]}
+      placeholder={t('locationPlaceholder')}
+      nothingFoundMessage={
+        detail && options.length === 0 && key === 'locationId' && kind !== 'receipt' && kind !== 'adjustment'
+          ? t('noStockAnywhere')
+          : t('picker.nothingFound')
+      }
+      renderOption={renderLocation}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+
+  const unitLabel = unit ? format.unit(unit) : '';
+  const fromLabel = kind === 'transfer' ? t('fromLocation') : t('location');
+  const takesStock = kind === 'issue' || kind === 'transfer';
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <ComponentPicker
+          label={t('component')}
+          required
+          value={fields.componentId}
+          onChange={(value) => set('componentId', value)}
+          error={shownErrors.componentId}
+          data-autofocus={fields.componentId ? undefined : true}
+        />
+        {detail?.component.archived ? (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+            {t('archived')}
+          </Alert>
+        ) : null}
+        {kind === 'transfer' ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {locationSelect('locationId', fromLabel, sourceOptions)}
+            {locationSelect('toLocationId', t('toLocation'), locationOptions)}
+          </SimpleGrid>
+        ) : (
+          locationSelect('locationId', fromLabel, takesStock ? sourceOptions : locationOptions)
+        )}
+        <SimpleGrid cols={{ base: 1, xs: kind === 'receipt' ? 2 : 1 }} spacing="md">
+          <TextInput
+            label={kind === 'adjustment' ? t('countedQuantity') : t('quantity')}
+            description={kind === 'adjustment' ? t('countedQuantityHint') : undefined}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            value={fields.quantity}
+            onChange={(event) => set('quantity', event.currentTarget.value)}
+            error={shownErrors.quantity}
+            rightSection={unitLabel ? <Text size="sm">{unitLabel}</Text> : null}
+            rightSectionWidth={unitLabel ? 64 : undefined}
+            data-autofocus={fields.componentId ? true : undefined}
+          />
+          {kind === 'receipt' ? (
+            <TextInput
+              label={t('unitCost')}
+              description={
+                detail
+                  ? t('unitCostDefault', { cost: format.money(detail.component.defaultUnitCostMinor) })
+                  : t('unitCostHint')
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              inputMode="decimal"
+              autoComplete="off"
+              value={fields.unitCost}
+              onChange={(event) => set('unitCost', event.currentTarget.value)}
+              error={shownErrors.unitCost}
+              placeholder={detail ? minorToDecimal(detail.component.defaultUnitCostMinor) : undefined}
+            />
+          ) : null}
+        </SimpleGrid>
+        <Preview kind={kind} fields={fields} detail={detail} locations={allLocations} format={format} />
+        <TextInput
+          label={t('reference')}
+          description={t('referenceHint')}
+          maxLength={REFERENCE_MAX}
+          value={fields.reference}
+          onChange={(event) => set('reference', event.currentTarget.value)}
+          error={shownErrors.reference}
+        />
+        <Textarea
+          label={t('note')}
+          autosize
+          minRows={2}
+          maxRows={5}
+          maxLength={NOTE_MAX}
+          value={fields.note}
+          onChange={(event) => set('note', event.currentTarget.value)}
+          error={shownErrors.note}
+        />
+        {mutation.error ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('failed')}>
+            {errorMessage(t, mutation.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t(`${kind}.submit`)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function validate(fields: Fields, kind: MovementKind, unit: Unit | undefined, t: TFunction<'movements'>): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!fields.componentId) errors.componentId = t('validation.componentRequired');
+  if (!fields.locationId) errors.locationId = t('validation.locationRequired');
+  if (kind === 'transfer') {
+    if (!fields.toLocationId) errors.toLocationId = t('validation.locationRequired');
+    else if (fields.toLocationId === fields.locationId) errors.toLocationId = t('validation.sameLocation');
+  }
+  const problem = quantityProblem(fields.quantity, unit, kind !== 'adjustment');
+  if (problem)
+    errors.quantity = t(`validation.quantity.${problem}`, {
+      unit: unit ? t(`tables:units.${unit}`, { count: 2 }) : '',
+    });
+  if (kind === 'receipt' && fields.unitCost.trim() !== '' && parseMoneyToMinor(fields.unitCost) === null) {
+    errors.unitCost = t('validation.unitCost');
+  }
+  if (fields.reference.trim().length > REFERENCE_MAX) {
+    errors.reference = t('validation.tooLong', { count: REFERENCE_MAX });
+  }
+  if (fields.note.trim().length > NOTE_MAX) errors.note = t('validation.tooLong', { count: NOTE_MAX });
+  return errors;
+}
+
+function toRequest(kind: MovementKind, fields: Fields): MovementRequest | null {
+  const { componentId, locationId } = fields;
+  if (!componentId || !locationId) return null;
+  const quantity = normaliseQuantity(fields.quantity);
+  const common = { componentId, reference: fields.reference.trim(), note: fields.note.trim() };
+  switch (kind) {
+    case 'receipt': {
+      const unitCostMinor =
+        fields.unitCost.trim() === '' ? undefined : (parseMoneyToMinor(fields.unitCost) ?? undefined);
+      return { type: 'receipt', ...common, locationId, quantity, unitCostMinor };
+    }
+    case 'issue':
+      return { type: 'issue', ...common, locationId, quantity };
+    case 'transfer':
+      if (!fields.toLocationId) return null;
+      return { type: 'transfer', ...common, fromLocationId: locationId, toLocationId: fields.toLocationId, quantity };
+    case 'adjustment':
+      return { type: 'adjustment', ...common, locationId, countedQuantity: quantity };
+  }
+}
+
+/** "10 → 7 pcs at Shelf A": what the posting will leave, from the component's current stock. */
+function Preview({
+  kind,
+  fields,
+  detail,
+  locations,
+  format,
+}: {
+  kind: MovementKind;
+  fields: Fields;
+  detail: ComponentDetail | undefined;
+  locations: { id: string; path: string }[];
+  format: Formatters;
+}) {
+  const { t } = useTranslation('movements');
+  const unit = detail?.component.unit;
+  const quantity = normaliseQuantity(fields.quantity);
+  if (!detail || !unit || !fields.locationId || quantityProblem(fields.quantity, unit, kind !== 'adjustment')) {
+    return null;
+  }
+  const amount = toThousandths(quantity);
+  const pathOf = (id: string | null) => locations.find((location) => location.id === id)?.path ?? '';
+  const line = (locationId: string, delta: bigint | null, counted?: bigint) => {
+    const before = toThousandths(quantityAt(detail, locationId));
+    const after = counted ?? before + (delta ?? 0n);
+    return {
+      key: locationId,
+      text: t('preview.line', {
+        before: format.quantity(fromThousandths(before)),
+        after: format.quantity(fromThousandths(after < 0n ? 0n : after), unit),
+        location: pathOf(locationId),
+      }),
+      short: after < 0n ? before : null,
+      difference: counted === undefined ? null : counted - before,
+    };
+  };
+  const lines =
+    kind === 'receipt'
+      ? [line(fields.locationId, amount)]
+      : kind === 'issue'
+        ? [line(fields.locationId, -amount)]
+        : kind === 'adjustment'
+          ? [line(fields.locationId, null, amount)]
+          : fields.toLocationId && fields.toLocationId !== fields.locationId
+            ? [line(fields.locationId, -amount), line(fields.toLocationId, amount)]
+            : [line(fields.locationId, -amount)];
+
+  const short = lines.find((each) => each.short !== null);
+  return (
+    <Alert variant="light" color={short ? 'red' : 'blue'} title={t('preview.title')} role="status">
+      <Stack gap={4}>
+        {short ? (
+          <Group gap={6} wrap="nowrap">
+            <IconAlertTriangle size={16} color="var(--mantine-color-error)" style={{ flexShrink: 0 }} />
+            <Text size="sm" c="var(--mantine-color-error)">
+              {t('preview.notEnough', {
+                available: format.quantity(fromThousandths(short.short ?? 0n), unit),
+                location: pathOf(short.key),
+              })}
+            </Text>
+          </Group>
+        ) : (
+          lines.map((each) => (
+            <Text key={each.key} size="sm">
+              {each.text}
+            </Text>
+          ))
+        )}
+        {lines.map((each) =>
+          each.difference !== null ? (
+            <Group key={`${each.key}-difference`} gap={6}>
+              <IconArrowRight size={14} />
+              <Text size="sm">
+                {each.difference === 0n
+                  ? t('preview.unchanged')
+                  : t('preview.difference', {
+                      difference: `${each.difference > 0n ? '+' : '−'}${format.quantity(
+                        fromThousandths(each.difference > 0n ? each.difference : -each.difference),
+                        unit,
+                      )}`,
+                    })}
+              </Text>
+            </Group>
+          ) : null,
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Category, StockList, StockListQuery } from '@cm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { toQueryString } from '../../components/data-table';
+import { api } from '../../lib/api-client';
+
+/** One page of stock on hand with the totals of the whole filtered list. */
+export const stockListQuery = (search: z.output<typeof StockListQuery>) =>
+  queryOptions({
+    queryKey: ['stock', 'list', search],
+    queryFn: ({ signal }) => api<StockList>(`/stock?${toQueryString(search)}`, { signal }),
+  });
+
+/** The company-wide category tree, flat, each with its path. */
+export const categoriesQuery = queryOptions({
+  queryKey: ['categories'],
+  queryFn: ({ signal }) => api<{ items: Category[] }>('/categories', { signal }),
+  staleTime: 60_000,
+});
