@@ -318,6 +318,27 @@ describe('components', () => {
     expect((await components(`?q=${sku}&status=all`)).total).toBe(0);
   });
 
+  it('refuses a fractional minimum stock for a counted unit, and takes it for a measured one', async () => {
+    const sku = `VAL-${randomUUID().slice(0, 8)}`;
+    const pieces = await call(app, 'POST', '/api/components', {
+      token: deptA.worker,
+      body: { sku, name: 'Valid name', unit: 'pcs', minimumStock: '2.5' },
+    });
+    expect(pieces.statusCode).toBe(422);
+    expect(pieces.json().code).toBe('QUANTITY_NOT_WHOLE');
+    expect(fieldPaths(pieces)).toContain('body.minimumStock');
+    const grams = await call(app, 'POST', '/api/components', {
+      token: deptA.worker,
+      body: { sku, name: 'Valid name', unit: 'g', minimumStock: '2.5' },
+    });
+    expect(grams.statusCode).toBe(201);
+    const edited = await call(app, 'PUT', `/api/components/${grams.json().id}`, {
+      token: deptA.worker,
+      body: { sku, name: 'Valid name', unit: 'pcs', minimumStock: '2.5' },
+    });
+    expect(edited.json().code).toBe('QUANTITY_NOT_WHOLE');
+  });
+
   it('an update is validated the same way and an unknown component is not found', async () => {
     const component = await createComponent(app, deptA.worker);
     const bad = await call(app, 'PUT', `/api/components/${component.id}`, {

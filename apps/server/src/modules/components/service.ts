@@ -3,9 +3,18 @@ import type { ComponentDetail } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
-import { formatQuantity } from '../../lib/quantity.js';
+import { fitsUnit, formatQuantity } from '../../lib/quantity.js';
 import { AppError } from '../../plugins/errors.js';
 import { type ComponentFields, findComponent, writeComponent } from './repository.js';
+
+/** A counted unit (pieces, sets…) cannot have a fractional reorder level. */
+function requireWholeMinimum(input: ComponentFields): void {
+  if (!fitsUnit(input.minimumStock, input.unit)) {
+    throw new AppError('QUANTITY_NOT_WHOLE', {
+      errors: [{ path: 'body.minimumStock', message: 'This unit is counted in whole numbers', code: 'not_whole' }],
+    });
+  }
+}
 
 async function requireReferences(db: Executor, input: ComponentFields): Promise<void> {
   const rows = await queryRows<{ category: boolean; image: boolean }>(
@@ -45,6 +54,7 @@ async function requireComponent(db: Executor, id: string) {
 export function componentService(db: Database) {
   return {
     async create(input: ComponentFields) {
+      requireWholeMinimum(input);
       const id = randomUUID();
       await withSkuCheck(() =>
         db.transaction(async (tx) => {
@@ -56,6 +66,7 @@ export function componentService(db: Database) {
     },
 
     async update(id: string, input: ComponentFields) {
+      requireWholeMinimum(input);
       await withSkuCheck(() =>
         db.transaction(async (tx) => {
           await requireComponent(tx, id);

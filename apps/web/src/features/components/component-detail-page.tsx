@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Grid,
   Group,
   Image,
   Modal,
@@ -280,48 +281,47 @@ function DetailContent({
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, md: component.imageId ? 3 : 1 }} spacing="lg">
-        <Paper
-          withBorder
-          p={{ base: 'md', sm: 'lg' }}
-          radius="md"
-          style={{ gridColumn: component.imageId ? 'span 2' : undefined }}
-        >
-          <Title order={2} size="h4" mb="md">
-            {t('detail.overview')}
-          </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" verticalSpacing="md" m={0}>
-            <Field label={t('fields.category')}>{component.categoryPath ?? dash}</Field>
-            <Field label={t('fields.manufacturer')}>{text(component.manufacturer)}</Field>
-            <Field label={t('fields.manufacturerPartNumber')}>{text(component.manufacturerPartNumber)}</Field>
-            <Field label={t('fields.package')}>{text(component.package)}</Field>
-            <Field label={t('fields.unit')}>{t(`units.${component.unit}`)}</Field>
-            <Field label={t('fields.minimumStock')}>{quantity(component.minimumStock)}</Field>
-            <Field label={t('fields.defaultUnitCost')}>{format.money(component.defaultUnitCostMinor)}</Field>
-            <Field label={t('fields.datasheetUrl')}>
-              {component.datasheetUrl ? (
-                <Anchor href={component.datasheetUrl} target="_blank" rel="noopener noreferrer nofollow" inherit>
-                  {t('detail.openDatasheet')} <IconExternalLink size={14} style={{ verticalAlign: '-2px' }} />
-                </Anchor>
-              ) : (
-                dash
-              )}
-            </Field>
-            <Field label={t('detail.updatedAt')}>{format.dateTime(component.updatedAt)}</Field>
-          </SimpleGrid>
-        </Paper>
-        {component.imageId && (
-          <Paper withBorder p="md" radius="md">
-            <Image
-              src={`/api/images/${component.imageId}`}
-              alt={t('detail.imageAlt', { name: component.name })}
-              fit="contain"
-              mah={260}
-              radius="sm"
-            />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: component.imageId ? 8 : 12 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" h="100%">
+            <Title order={2} size="h4" mb="md">
+              {t('detail.overview')}
+            </Title>
+            <SimpleGrid component="dl" cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" verticalSpacing="md" m={0}>
+              <Field label={t('fields.category')}>{component.categoryPath ?? dash}</Field>
+              <Field label={t('fields.manufacturer')}>{text(component.manufacturer)}</Field>
+              <Field label={t('fields.manufacturerPartNumber')}>{text(component.manufacturerPartNumber)}</Field>
+              <Field label={t('fields.package')}>{text(component.package)}</Field>
+              <Field label={t('fields.unit')}>{t(`units.${component.unit}`)}</Field>
+              <Field label={t('fields.minimumStock')}>{quantity(component.minimumStock)}</Field>
+              <Field label={t('fields.defaultUnitCost')}>{format.money(component.defaultUnitCostMinor)}</Field>
+              <Field label={t('fields.datasheetUrl')}>
+                {component.datasheetUrl ? (
+                  <Anchor href={component.datasheetUrl} target="_blank" rel="noopener noreferrer nofollow" inherit>
+                    {t('detail.openDatasheet')} <IconExternalLink size={14} style={{ verticalAlign: '-2px' }} />
+                  </Anchor>
+                ) : (
+                  dash
+                )}
+              </Field>
+              <Field label={t('detail.updatedAt')}>{format.dateTime(component.updatedAt)}</Field>
+            </SimpleGrid>
           </Paper>
+        </Grid.Col>
+        {component.imageId && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" radius="md" h="100%">
+              <Image
+                src={`/api/images/${component.imageId}`}
+                alt={t('detail.imageAlt', { name: component.name })}
+                fit="contain"
+                mah={260}
+                radius="sm"
+              />
+            </Paper>
+          </Grid.Col>
         )}
-      </SimpleGrid>
+      </Grid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Section
