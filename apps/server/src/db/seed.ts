@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type UpsertUserInput, upsertUser } from '../modules/users/service.js';
 import type { Database } from './client.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 import { users } from './schema/index.js';
 
 /** Published in the README: demo data is for trying the product, never for production. */
@@ -24,16 +25,28 @@ const DEMO_USERS: Omit<UpsertUserInput, 'password'>[] = [
 /** Any constant shared by all instances: two starting at once must not both seed. */
 const SEED_LOCK_KEY = 7_311_240_518;
 
+function required(ids: Map<string, string>, email: string): string {
+  const id = ids.get(email);
+  if (!id) throw new Error(`demo user ${email} was not created`);
+  return id;
+}
+
 /**
- * Fills an empty database with demo departments and one user per role. Returns what it created, or null
- * when the database already had users (then nothing is touched).
+ * Fills an empty database with demo departments, one user per role and the demo stock area (catalogue,
+ * locations, ~90 days of movements). Returns what it created, or null when the database already had users
+ * (then nothing is touched).
  */
 export async function seedDemoData(db: Database) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if (count > 0) return null;
-    for (const user of DEMO_USERS) await upsertUser(tx, { ...user, password: DEMO_PASSWORD });
+    const ids = new Map<string, string>();
+    for (const user of DEMO_USERS) ids.set(user.email, (await upsertUser(tx, { ...user, password: DEMO_PASSWORD })).id);
+    await seedDemoCatalogue(tx, {
+      adminId: required(ids, 'admin@example.com'),
+      workerId: required(ids, 'worker@example.com'),
+    });
     return { password: DEMO_PASSWORD, users: DEMO_USERS.map(({ email, role }) => ({ email, role })) };
   });
 }

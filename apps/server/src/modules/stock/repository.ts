@@ -52,7 +52,9 @@ function whereOf(departmentId: string, filters: Filters): SQL {
 }
 
 function selectRows(where: SQL, filters: Filters): SQL {
-  const direction = filters.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  // Only a category can be missing; plain asc/desc elsewhere lets an index on the column serve the sort.
+  const nulls = filters.sort === 'category' ? sql` nulls last` : sql``;
+  const direction = filters.order === 'desc' ? sql`desc${nulls}` : sql`asc${nulls}`;
   return sql`
     select b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id, l.path as location_path,
            b.quantity, c.minimum_stock, t.quantity as component_quantity, t.quantity < c.minimum_stock as below_minimum,
@@ -91,9 +93,12 @@ export async function listStock(
     queryRows<Row>(db, sql`${selectRows(where, filters)} limit ${page.limit} offset ${page.offset}`),
     queryRows<{ total: number; quantity: string | null; value_minor: string | null }>(
       db,
+      // Counting needs only what the filters read: every filter on a location or category is a subquery.
       sql`select count(*)::int as total, sum(b.quantity) as quantity,
                  sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
-          ${FROM} where ${where}`,
+          from stock_balances b join components c on c.id = b.component_id
+          ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
+          where ${where}`,
     ),
   ]);
   return {
