@@ -89,6 +89,7 @@ export const Movement = z
     user: z.object({ id: z.uuid(), name: z.string() }),
     createdAt: z.iso.datetime({ offset: true }),
     reversalOfId: z.uuid().nullable(),
+    reversalOfNumber: z.number().int().nullable().describe('Number of the movement this one reverses'),
     reversedById: z.uuid().nullable(),
   })
   .meta({ id: 'Movement' });

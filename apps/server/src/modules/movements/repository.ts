@@ -25,19 +25,22 @@ type MovementRow = {
   user_name: string;
   created_at: Date | string;
   reversal_of_id: string | null;
+  reversal_of_number: string | number | null;
   reversed_by_id: string | null;
 };
 
 const SELECT_MOVEMENT = sql`
   select m.id, m.number, m.type, m.component_id, c.sku, c.name as component_name, c.unit, m.quantity,
          m.from_location_id, fl.path as from_path, m.to_location_id, tl.path as to_path, m.unit_cost_minor,
-         m.reference, m.note, m.user_id, u.name as user_name, m.created_at, m.reversal_of_id, r.id as reversed_by_id
+         m.reference, m.note, m.user_id, u.name as user_name, m.created_at, m.reversal_of_id, o.number as reversal_of_number,
+         r.id as reversed_by_id
   from movements m
   join components c on c.id = m.component_id
   join users u on u.id = m.user_id
   left join locations fl on fl.id = m.from_location_id
   left join locations tl on tl.id = m.to_location_id
-  left join movements r on r.reversal_of_id = m.id`;
+  left join movements r on r.reversal_of_id = m.id
+  left join movements o on o.id = m.reversal_of_id`;
 
 function toMovement(row: MovementRow): Movement {
   return {
@@ -57,6 +60,7 @@ function toMovement(row: MovementRow): Movement {
     user: { id: row.user_id, name: row.user_name },
     createdAt: isoTime(row.created_at),
     reversalOfId: row.reversal_of_id,
+    reversalOfNumber: row.reversal_of_number === null ? null : Number(row.reversal_of_number),
     reversedById: row.reversed_by_id,
   };
 }

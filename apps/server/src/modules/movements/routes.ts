@@ -38,25 +38,29 @@ const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
   reversal: { en: 'Reversal', ru: 'Сторно' },
 };
 
-const EXPORT_COLUMNS: ExportColumn<Movement>[] = [
-  { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
-  { header: { en: 'Time', ru: 'Время' }, value: (row) => row.createdAt },
-  { header: { en: 'Type', ru: 'Тип' }, value: (row, lang) => TYPE_NAMES[row.type][lang] },
-  { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
-  { header: { en: 'Component', ru: 'Компонент' }, value: (row) => row.componentName },
-  { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
-  { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
-  { header: { en: 'From', ru: 'Откуда' }, value: (row) => row.from?.path ?? null },
-  { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
-  {
-    header: { en: 'Unit cost', ru: 'Цена за единицу' },
-    value: (row) => (row.unitCostMinor === null ? null : row.unitCostMinor / 100),
-  },
-  { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
-  { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },
-  { header: { en: 'User', ru: 'Пользователь' }, value: (row) => row.user.name },
-  { header: { en: 'Reverses', ru: 'Сторнирует' }, value: (row) => row.reversalOfId },
-];
+/** Export columns; times are local to the organisation, as people read them ("2026-03-01 09:30:00"). */
+function exportColumns(timeZone: string): ExportColumn<Movement>[] {
+  const localTime = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+  return [
+    { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
+    { header: { en: 'Time', ru: 'Время' }, value: (row) => localTime.format(new Date(row.createdAt)) },
+    { header: { en: 'Type', ru: 'Тип' }, value: (row, lang) => TYPE_NAMES[row.type][lang] },
+    { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
+    { header: { en: 'Component', ru: 'Компонент' }, value: (row) => row.componentName },
+    { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'From', ru: 'Откуда' }, value: (row) => row.from?.path ?? null },
+    { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
+    {
+      header: { en: 'Unit cost', ru: 'Цена за единицу' },
+      value: (row) => (row.unitCostMinor === null ? null : row.unitCostMinor / 100),
+    },
+    { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
+    { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },
+    { header: { en: 'User', ru: 'Пользователь' }, value: (row) => row.user.name },
+    { header: { en: 'Reverses', ru: 'Сторнирует' }, value: (row) => row.reversalOfNumber },
+  ];
+}
 
 function posterOf(request: FastifyRequest): Poster {
   return { userId: authOf(request).userId, departmentId: currentDepartment(request) };
@@ -140,7 +144,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'movements',
         format,
         lang,
-        columns: EXPORT_COLUMNS,
+        columns: exportColumns(app.config.timeZone),
         rows: allMovements(app.db, currentDepartment(request), filters, app.config.timeZone),
       });
     },
