@@ -14,8 +14,12 @@ import { importRoutes } from './modules/imports/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
+import { salesSettingsRoutes } from './modules/sales-settings/routes.js';
+import { salesSyncRoutes } from './modules/sales-sync/routes.js';
+import { createSalesSync } from './modules/sales-sync/service.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { AccessTokens } from './plugins/access-token.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -62,6 +66,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('accessTokens', new AccessTokens(config.appSecret, config.accessTokenTtlSeconds));
+  app.decorate('salesSync', createSalesSync({ db: database.db, kind: database.kind, config, log: app.log }));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -76,6 +81,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(movementRoutes, { prefix: '/api/movements' });
   await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(importRoutes, { prefix: '/api/imports' });
+  await app.register(salesSettingsRoutes, { prefix: '/api/sales' });
+  await app.register(salesSyncRoutes, { prefix: '/api/sales/sync' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   await app.register(webAppPlugin, { root: config.webDistDir });
 
   let housekeeping: NodeJS.Timeout | undefined;
@@ -86,9 +94,12 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       );
     }, HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();
+    app.salesSync.startScheduler();
   });
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    // A running sync is interrupted and records it while the database is still open.
+    await app.salesSync.stop();
     await database.close();
   });
   return app;

@@ -53,6 +53,7 @@ const EnvironmentSchema = z.object({
     .trim()
     .default('Europe/Moscow')
     .refine((zone) => isTimeZone(zone), 'must be an IANA time zone such as Europe/Moscow'),
+  AMOCRM_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = {
@@ -75,6 +76,8 @@ export type Config = {
   webDistDir: string | null;
   /** The organisation's time zone: period filters ("from 1 March") start at its midnight. */
   timeZone: string;
+  /** Requests per second the amoCRM sync may send: amoCRM allows 7 per account; tests of a local stand-in go faster. */
+  amocrmRequestsPerSecond: number;
 };
 
 export class ConfigError extends Error {
@@ -138,6 +141,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenAbsoluteTtlSeconds: env.REFRESH_TOKEN_ABSOLUTE_TTL,
     refreshTokenReuseGraceSeconds: env.REFRESH_TOKEN_REUSE_GRACE,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    amocrmRequestsPerSecond: env.AMOCRM_REQUESTS_PER_SECOND,
   };
 }
 

@@ -40,6 +40,11 @@ export const ErrorCode = z.enum([
   'IMPORT_HAS_ERRORS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'AMOCRM_NOT_CONFIGURED',
+  'AMOCRM_UNAVAILABLE',
+  'AMOCRM_TOKEN_INVALID',
+  'SYNC_ALREADY_RUNNING',
+  'WEBHOOK_MALFORMED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -7,6 +7,7 @@ export * from './lists.js';
 export * from './locations.js';
 export * from './movements.js';
 export * from './quantities.js';
+export * from './sales.js';
 export * from './stock.js';
 export * from './system.js';
 export * from './users.js';

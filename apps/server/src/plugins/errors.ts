@@ -41,6 +41,11 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   IMPORT_HAS_ERRORS: { status: 422, detail: 'The import has errors; nothing was imported.' },
   INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
   SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
+  AMOCRM_NOT_CONFIGURED: { status: 409, detail: 'Enter the amoCRM account and token in the sales settings first.' },
+  AMOCRM_UNAVAILABLE: { status: 502, detail: 'amoCRM could not be reached or answered with an error.' },
+  AMOCRM_TOKEN_INVALID: { status: 502, detail: 'amoCRM refused the token: it is invalid or expired.' },
+  SYNC_ALREADY_RUNNING: { status: 409, detail: 'A sync with amoCRM is already running.' },
+  WEBHOOK_MALFORMED: { status: 400, detail: 'The webhook body is not a readable amoCRM notification.' },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

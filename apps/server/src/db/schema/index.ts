@@ -3,6 +3,7 @@ export * from './catalogue.js';
 export * from './departments.js';
 export * from './images.js';
 export * from './refresh-tokens.js';
+export * from './sales.js';
 export * from './sign-in-throttle.js';
 export * from './stock.js';
 export * from './users.js';

@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { departments } from './departments.js';
+import { users } from './users.js';
+
+// amoCRM data is keyed by the amoCRM account id and amoCRM's own ids: an id is unique within one account
+// only, and keeping amoCRM's ids makes every upsert idempotent. Timestamps from amoCRM are stored as
+// timestamptz; the cursors in the settings stay unix seconds, as amoCRM filters by them.
+
+/** The one row of amoCRM integration settings (id is always 1). The token is sealed by lib/secret-box. */
+export const salesSettings = pgTable(
+  'sales_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    /** Account subdomain (`mycompany` → https://mycompany.amocrm.ru), a full host, or a base URL. */
+    subdomain: text(),
+    /** The long-lived token, AES-256-GCM sealed with a key derived from APP_SECRET; never sent back. */
+    tokenSealed: text(),
+    /** The amoCRM account the token belongs to, learnt by the first sync; a new account restarts the cursors. */
+    amoAccountId: bigint({ mode: 'number' }),
+    /** Pipelines the sales screens count; empty means all. Every lead is stored whatever its pipeline. */
+    includedPipelineIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    paymentMethodFieldId: bigint({ mode: 'number' }),
+    /** 0 turns the scheduled sync off. */
+    syncIntervalMinutes: integer().notNull().default(15),
+    /** Secret path segment of the webhook URL given to amoCRM. */
+    webhookSecret: text().notNull(),
+    timeZone: text().notNull(),
+    currency: text().notNull().default('RUB'),
+    /** Unix seconds: the next sync asks for leads, notes and events from here (minus a safety overlap). */
+    leadsCursor: bigint({ mode: 'number' }).notNull().default(0),
+    notesCursor: bigint({ mode: 'number' }).notNull().default(0),
+    eventsCursor: bigint({ mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('sales_settings_single_row', sql`${table.id} = 1`),
+    check('sales_settings_sync_interval_valid', sql`${table.syncIntervalMinutes} between 0 and 1440`),
+    check('sales_settings_currency_valid', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+export const salesPipelines = pgTable(
+  'sales_pipelines',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    sort: integer().notNull(),
+    isMain: boolean().notNull(),
+    isArchive: boolean().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.amoId] })],
+);
+
+/** Stages of a pipeline; 142 (won) and 143 (lost) carry the same ids in every pipeline. */
+export const salesPipelineStatuses = pgTable(
+  'sales_pipeline_statuses',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    pipelineAmoId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    sort: integer().notNull(),
+    color: text(),
+    /** 1 for the "unsorted" stage, 0 for the others. */
+    type: smallint().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.pipelineAmoId, table.amoId] })],
+);
+
+export const salesLossReasons = pgTable(
+  'sales_loss_reasons',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    sort: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.amoId] })],
+);
+
+export const salesContacts = pgTable(
+  'sales_contacts',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    amoUpdatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.amoId] })],
+);
+
+/**
+ * Leads as amoCRM last described them, from the sync or a webhook (the same upsert; the newer `updated_at`
+ * wins). The manager is the user whose AMO ID is the responsible user, and the department is that
+ * manager's first department (oldest department, then lowest id); both are null when nobody matches.
+ */
+export const salesLeads = pgTable(
+  'sales_leads',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    /** Empty when the lead has no title; screens show "Untitled lead". */
+    title: text().notNull(),
+    /** The main contact; its name is in sales_contacts. */
+    mainContactAmoId: bigint({ mode: 'number' }),
+    /** Text of the custom field chosen in settings (enum values joined with ", "). */
+    paymentMethod: text(),
+    /** Budget in minor units of the organisation currency. */
+    budgetMinor: bigint({ mode: 'number' }).notNull(),
+    amoCreatedAt: timestamp({ withTimezone: true }).notNull(),
+    closedAt: timestamp({ withTimezone: true }),
+    pipelineAmoId: bigint({ mode: 'number' }).notNull(),
+    statusAmoId: bigint({ mode: 'number' }).notNull(),
+    lossReasonAmoId: bigint({ mode: 'number' }),
+    responsibleAmoUserId: bigint({ mode: 'number' }).notNull(),
+    managerUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    departmentId: uuid().references(() => departments.id, { onDelete: 'set null' }),
+    /** amoCRM's `updated_at` (a webhook's `last_modified`): an older description never replaces a newer one. */
+    amoUpdatedAt: timestamp({ withTimezone: true }).notNull(),
+    deleted: boolean().notNull().default(false),
+    /** When a webhook reported the deletion; only a description changed after it restores the lead. */
+    deletedAt: timestamp({ withTimezone: true }),
+    /** When this row last changed here (not in amoCRM). */
+    storedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.amoId] }),
+    index('sales_leads_department_closed_idx').on(table.departmentId, table.closedAt),
+    index('sales_leads_manager_closed_idx').on(table.managerUserId, table.closedAt),
+    index('sales_leads_responsible_idx').on(table.responsibleAmoUserId),
+    check('sales_leads_budget_nonnegative', sql`${table.budgetMinor} >= 0`),
+  ],
+);
+
+/** One call note (`call_in` / `call_out`) on a lead or a contact: the source of the call minutes. */
+export const salesCalls = pgTable(
+  'sales_calls',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    /** Note ids are unique per entity type, so the type is part of the key. */
+    entityType: text({ enum: ['leads', 'contacts'] }).notNull(),
+    noteAmoId: bigint({ mode: 'number' }).notNull(),
+    entityAmoId: bigint({ mode: 'number' }).notNull(),
+    managerAmoId: bigint({ mode: 'number' }).notNull(),
+    direction: text({ enum: ['in', 'out'] }).notNull(),
+    durationSeconds: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    amoUpdatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.entityType, table.noteAmoId] }),
+    index('sales_calls_created_idx').on(table.accountId, table.createdAt),
+    check('sales_calls_entity_type_valid', sql`${table.entityType} in ('leads', 'contacts')`),
+    check('sales_calls_direction_valid', sql`${table.direction} in ('in', 'out')`),
+    check('sales_calls_duration_nonnegative', sql`${table.durationSeconds} >= 0`),
+  ],
+);
+
+/** One outgoing chat message event: the source of the message counts. */
+export const salesChatMessages = pgTable(
+  'sales_chat_messages',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    /** Events carry string ids. */
+    eventAmoId: text().notNull(),
+    managerAmoId: bigint({ mode: 'number' }).notNull(),
+    leadAmoId: bigint({ mode: 'number' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.eventAmoId] }),
+    index('sales_chat_messages_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+/**
+ * Calls and messages per manager (AMO ID) per day in the organisation time zone, recomputed from
+ * sales_calls and sales_chat_messages for the days a sync touched (all days when the time zone changes).
+ */
+export const salesManagerActivity = pgTable(
+  'sales_manager_activity',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    managerAmoId: bigint({ mode: 'number' }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    calls: integer().notNull().default(0),
+    callSeconds: bigint({ mode: 'number' }).notNull().default(0),
+    callMinutes: numeric({ precision: 14, scale: 2 }).notNull().generatedAlwaysAs(sql`round(call_seconds / 60.0, 2)`),
+    messages: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.managerAmoId, table.day] }),
+    index('sales_manager_activity_day_idx').on(table.day),
+  ],
+);
+
+/** A manager's revenue plan for a month (`YYYY-MM`), set by administrators. */
+export const salesPlans = pgTable(
+  'sales_plans',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text().notNull(),
+    amountMinor: bigint({ mode: 'number' }).notNull(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.month] }),
+    index('sales_plans_month_idx').on(table.month),
+    check('sales_plans_month_valid', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('sales_plans_amount_nonnegative', sql`${table.amountMinor} >= 0`),
+  ],
+);
+
+export const SYNC_RUN_STATUSES = ['running', 'succeeded', 'failed', 'token_invalid'] as const;
+export const SYNC_TRIGGERS = ['manual', 'scheduled'] as const;
+
+/** One sync: its progress counters are written as pages complete, so they can be read while it runs. */
+export const salesSyncRuns = pgTable(
+  'sales_sync_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    status: text({ enum: SYNC_RUN_STATUSES }).notNull(),
+    trigger: text({ enum: SYNC_TRIGGERS }).notNull(),
+    startedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+    pages: integer().notNull().default(0),
+    leads: integer().notNull().default(0),
+    leadsCreated: integer().notNull().default(0),
+    leadsUpdated: integer().notNull().default(0),
+    contacts: integer().notNull().default(0),
+    notes: integer().notNull().default(0),
+    messages: integer().notNull().default(0),
+    /** Responsible users of stored leads that no user's AMO ID matches; those leads have no manager. */
+    unmatchedAmoUserIds: bigint({ mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    error: text(),
+  },
+  (table) => [
+    index('sales_sync_runs_started_idx').on(table.startedAt),
+    check('sales_sync_runs_status_valid', sql`${table.status} in ('running', 'succeeded', 'failed', 'token_invalid')`),
+    check('sales_sync_runs_trigger_valid', sql`${table.trigger} in ('manual', 'scheduled')`),
+  ],
+);

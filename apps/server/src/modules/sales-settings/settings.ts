@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+
+/** Purpose the token is sealed for; binds the ciphertext to this column. */
+const TOKEN_PURPOSE = 'sales_settings.token_sealed';
+
+/** The integration settings row, as stored; the token stays sealed. */
+export type StoredSalesSettings = {
+  subdomain: string | null;
+  tokenSealed: string | null;
+  amoAccountId: number | null;
+  includedPipelineIds: number[];
+  paymentMethodFieldId: number | null;
+  syncIntervalMinutes: number;
+  webhookSecret: string;
+  timeZone: string;
+  currency: string;
+  leadsCursor: number;
+  notesCursor: number;
+  eventsCursor: number;
+};
+
+type SettingsRow = {
+  subdomain: string | null;
+  token_sealed: string | null;
+  amo_account_id: string | number | null;
+  included_pipeline_ids: (string | number)[];
+  payment_method_field_id: string | number | null;
+  sync_interval_minutes: number;
+  webhook_secret: string;
+  time_zone: string;
+  currency: string;
+  leads_cursor: string | number;
+  notes_cursor: string | number;
+  events_cursor: string | number;
+};
+
+const nullableNumber = (value: string | number | null) => (value === null ? null : Number(value));
+
+function fromRow(row: SettingsRow): StoredSalesSettings {
+  return {
+    subdomain: row.subdomain,
+    tokenSealed: row.token_sealed,
+    amoAccountId: nullableNumber(row.amo_account_id),
+    includedPipelineIds: row.included_pipeline_ids.map(Number),
+    paymentMethodFieldId: nullableNumber(row.payment_method_field_id),
+    syncIntervalMinutes: row.sync_interval_minutes,
+    webhookSecret: row.webhook_secret,
+    timeZone: row.time_zone,
+    currency: row.currency,
+    leadsCursor: Number(row.leads_cursor),
+    notesCursor: Number(row.notes_cursor),
+    eventsCursor: Number(row.events_cursor),
+  };
+}
+
+/** A new webhook secret: 32 random bytes, URL-safe. */
+export function newWebhookSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The settings row, or null before anyone opened the sales settings. */
+export async function findSalesSettings(db: Executor): Promise<StoredSalesSettings | null> {
+  const [row] = await queryRows<SettingsRow>(db, sql`select * from sales_settings where id = 1`);
+  return row ? fromRow(row) : null;
+}
+
+/** The settings row, created with defaults (a fresh webhook secret, the configured time zone) when missing. */
+export async function salesSettings(db: Executor, defaultTimeZone: string): Promise<StoredSalesSettings> {
+  const found = await findSalesSettings(db);
+  if (found) return found;
+  await queryRows(
+    db,
+    sql`insert into sales_settings (id, webhook_secret, time_zone) values (1, ${newWebhookSecret()}, ${defaultTimeZone})
+        on conflict (id) do nothing`,
+  );
+  const created = await findSalesSettings(db);
+  if (!created) throw new Error('the sales settings row cannot be read back');
+  return created;
+}
+
+export type SalesSettingsChanges = Partial<
+  Pick<
+    StoredSalesSettings,
+    | 'subdomain'
+    | 'tokenSealed'
+    | 'includedPipelineIds'
+    | 'paymentMethodFieldId'
+    | 'syncIntervalMinutes'
+    | 'timeZone'
+    | 'currency'
+    | 'webhookSecret'
+    | 'leadsCursor'
+  >
+>;
+
+/** Writes the given settings; the others keep their values. */
+export async function updateSalesSettings(db: Executor, changes: SalesSettingsChanges): Promise<void> {
+  const columns: [keyof SalesSettingsChanges, string][] = [
+    ['subdomain', 'subdomain'],
+    ['tokenSealed', 'token_sealed'],
+    ['paymentMethodFieldId', 'payment_method_field_id'],
+    ['syncIntervalMinutes', 'sync_interval_minutes'],
+    ['timeZone', 'time_zone'],
+    ['currency', 'currency'],
+    ['webhookSecret', 'webhook_secret'],
+    ['leadsCursor', 'leads_cursor'],
+  ];
+  const sets = columns
+    .filter(([key]) => changes[key] !== undefined)
+    .map(([key, column]) => sql`${sql.identifier(column)} = ${changes[key]}`);
+  if (changes.includedPipelineIds !== undefined) {
+    sets.push(sql`included_pipeline_ids = ${arrayOfBigints(changes.includedPipelineIds)}`);
+  }
+  if (sets.length === 0) return;
+  await queryRows(db, sql`update sales_settings set ${sql.join(sets, sql`, `)}, updated_at = now() where id = 1`);
+}
+
+/** A bigint[] literal built from parameters; pg and PGlite then agree on the type. */
+export function arrayOfBigints(values: readonly number[]) {
+  return values.length === 0
+    ? sql`'{}'::bigint[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}::bigint`),
+        sql`, `,
+      )}]`;
+}
+
+export function sealToken(box: SecretBox, token: string): string {
+  return box.seal(token, TOKEN_PURPOSE);
+}
+
+/** The stored token in clear, for the amoCRM client only; throws when it cannot be opened (APP_SECRET changed). */
+export function openToken(box: SecretBox, sealed: string): string {
+  return box.open(sealed, TOKEN_PURPOSE);
+}

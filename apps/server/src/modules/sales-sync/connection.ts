@@ -1,0 +1,71 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { amoBaseUrl } from '@cm/contract';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { AppError } from '../../plugins/errors.js';
+import { type AmoCrmClient, AmoCrmError, AmoCrmTokenInvalidError, createAmoCrmClient } from '../amocrm/client.js';
+import { openToken, type StoredSalesSettings } from '../sales-settings/settings.js';
+
+/** The stored token cannot be decrypted: APP_SECRET changed since it was saved, or the row was tampered with. */
+export class StoredTokenUnreadableError extends Error {
+  constructor() {
+    super('The stored amoCRM token cannot be decrypted (was APP_SECRET changed?); enter the token again.');
+    this.name = 'StoredTokenUnreadableError';
+  }
+}
+
+export type ConnectionOptions = {
+  requestsPerSecond: number;
+  maxRetries?: number;
+  requestTimeoutMs?: number;
+  /** Aborts requests in flight and waits between retries: the sync stops promptly on shutdown. */
+  signal?: AbortSignal;
+};
+
+/** Whether the settings name an account and hold a token. */
+export function isConnected(settings: StoredSalesSettings | null): settings is StoredSalesSettings & {
+  subdomain: string;
+  tokenSealed: string;
+} {
+  return Boolean(settings?.subdomain && settings.tokenSealed);
+}
+
+/** An amoCRM client for the configured account; AMOCRM_NOT_CONFIGURED when there is no account or token. */
+export function amoClientFor(settings: StoredSalesSettings, box: SecretBox, options: ConnectionOptions): AmoCrmClient {
+  const baseUrl = settings.subdomain ? amoBaseUrl(settings.subdomain) : null;
+  if (!baseUrl || !settings.tokenSealed) throw new AppError('AMOCRM_NOT_CONFIGURED');
+  let token: string;
+  try {
+    token = openToken(box, settings.tokenSealed);
+  } catch {
+    throw new StoredTokenUnreadableError();
+  }
+  const { signal } = options;
+  return createAmoCrmClient({
+    baseUrl,
+    token,
+    requestsPerSecond: options.requestsPerSecond,
+    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+    ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
+    ...(signal && {
+      fetch: (input: string | URL | Request, init?: RequestInit) =>
+        fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
+      sleep: (ms: number) => delay(ms, undefined, { signal }),
+    }),
+  });
+}
+
+/**
+ * Runs an interactive read against amoCRM, turning its failures into problems the settings screen can
+ * show: a refused token, or amoCRM unreachable or failing (502, never 401, which would sign the user out).
+ */
+export async function readFromAmoCrm<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AmoCrmTokenInvalidError || error instanceof StoredTokenUnreadableError) {
+      throw new AppError('AMOCRM_TOKEN_INVALID', { detail: error.message });
+    }
+    if (error instanceof AmoCrmError) throw new AppError('AMOCRM_UNAVAILABLE', { detail: error.message });
+    throw error;
+  }
+}

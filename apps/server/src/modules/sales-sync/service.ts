@@ -1,0 +1,385 @@
+import { performance } from 'node:perf_hooks';
+import type { SyncTrigger } from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { type Database, type DatabaseHandle, queryRows } from '../../db/client.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { AppError } from '../../plugins/errors.js';
+import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
+import { findSalesSettings, type StoredSalesSettings, salesSettings } from '../sales-settings/settings.js';
+import {
+  callFactsFromNote,
+  insertMessages,
+  type MessageFacts,
+  messageFactsFromEvent,
+  recomputeActivity,
+  upsertCalls,
+} from './activity.js';
+import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
+import {
+  currencyExponent,
+  leadFactsFromApi,
+  missingMainContacts,
+  rematchManagers,
+  unmatchedResponsibleUsers,
+  upsertContacts,
+  upsertLeads,
+} from './leads.js';
+import { createSyncLock } from './lock.js';
+import { refreshReferenceData } from './reference.js';
+import {
+  closeAbandonedRuns,
+  emptyProgress,
+  finishRun,
+  insertRun,
+  latestRun,
+  type SyncProgress,
+  writeProgress,
+} from './runs.js';
+
+/**
+ * Each sync re-reads this much before its cursors. Leads changed within the same second as the cursor,
+ * and notes or events amoCRM stamped slightly out of order, are read again; the upserts make that free.
+ */
+export const CURSOR_OVERLAP_SECONDS = 600;
+/** More patient than an interactive read: a 429 storm must not fail a sync that can simply wait. */
+const SYNC_MAX_RETRIES = 8;
+const SCHEDULER_TICK_MS = 60_000;
+const PROGRESS_INTERVAL_MS = 200;
+/** Outgoing messages come 100 to a page; they are stored a few pages at a time. */
+const MESSAGE_BATCH = 500;
+const READ_AHEAD_PAGES = 3;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    salesSync: SalesSync;
+  }
+}
+
+export type SalesSync = ReturnType<typeof createSalesSync>;
+
+/** Whether a scheduled sync is due: configured, an interval set, and the last run started at least that long ago. */
+export function isSyncDue(settings: StoredSalesSettings | null, lastStartedAt: Date | null, now: Date): boolean {
+  if (!isConnected(settings) || settings.syncIntervalMinutes === 0) return false;
+  return lastStartedAt === null || now.getTime() - lastStartedAt.getTime() >= settings.syncIntervalMinutes * 60_000;
+}
+
+type Cursors = { leads: number; notes: number; events: number };
+
+/** Sets the account a token belongs to; a different account than before starts over from the beginning. */
+async function adoptAccount(db: Database, accountId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`update sales_settings set amo_account_id = ${accountId}, leads_cursor = 0, notes_cursor = 0, events_cursor = 0,
+          updated_at = now()
+        where id = 1`,
+  );
+}
+
+/**
+ * Advances the cursors after a successful run. A cursor that changed meanwhile (the settings reset it, e.g.
+ * for a new payment-method field) keeps the newer decision.
+ */
+async function saveCursors(db: Database, accountId: number, from: Cursors, to: Cursors): Promise<void> {
+  await queryRows(
+    db,
+    sql`update sales_settings set
+          leads_cursor = case when leads_cursor = ${from.leads} then ${to.leads} else leads_cursor end,
+          notes_cursor = case when notes_cursor = ${from.notes} then ${to.notes} else notes_cursor end,
+          events_cursor = case when events_cursor = ${from.events} then ${to.events} else events_cursor end
+        where id = 1 and amo_account_id = ${accountId}`,
+  );
+}
+
+/**
+ * What a positional read in updated_at order saw: the newest updated_at, and whether an item came twice
+ * (it changed during the read, moved to the end, and may have pushed a neighbour past a page boundary).
+ * The next cursor is then the first sighting of the earliest such item, so the next run reads the
+ * neighbour again; otherwise it is the newest updated_at seen.
+ */
+export function sightings() {
+  const firstSeen = new Map<string, number>();
+  let newest = Number.NEGATIVE_INFINITY;
+  let rewindTo = Number.POSITIVE_INFINITY;
+  return {
+    see(id: string, updatedAt: number) {
+      const earlier = firstSeen.get(id);
+      if (earlier === undefined) firstSeen.set(id, updatedAt);
+      else rewindTo = Math.min(rewindTo, earlier);
+      newest = Math.max(newest, updatedAt);
+    },
+    nextCursor(previous: number): number {
+      const seen = Math.max(previous, newest);
+      return Number.isFinite(rewindTo) ? Math.min(rewindTo, seen) : seen;
+    },
+  };
+}
+
+/**
+ * Reads up to `depth` pages ahead of the caller, so that requests keep going out at the rate limit while
+ * the pages already read are being stored, instead of waiting for each write to finish.
+ */
+export async function* readAhead<T>(source: AsyncGenerator<T>, depth = READ_AHEAD_PAGES): AsyncGenerator<T> {
+  const pending: Promise<IteratorResult<T>>[] = [];
+  try {
+    for (;;) {
+      // An async generator queues these calls and runs them one after another: it reads ahead.
+      while (pending.length < depth) {
+        const next = source.next();
+        // Awaited below in order; a failure must not surface before then as an unhandled rejection.
+        next.catch(() => {});
+        pending.push(next);
+      }
+      const result = await (pending.shift() as Promise<IteratorResult<T>>);
+      if (result.done) return;
+      yield result.value;
+    }
+  } finally {
+    await source.return(undefined).catch(() => {});
+  }
+}
+
+function since(cursor: number): number {
+  return Math.max(0, cursor - CURSOR_OVERLAP_SECONDS);
+}
+
+/**
+ * The amoCRM sync: one run at a time across all instances (see lock.ts), started on demand or by the
+ * scheduler, writing its progress to its sync_runs row as pages complete.
+ */
+export function createSalesSync(deps: {
+  db: Database;
+  kind: DatabaseHandle['kind'];
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const { db, config, log } = deps;
+  const lock = createSyncLock(db, deps.kind);
+  const box = createSecretBox(config.appSecret);
+  let current: { runId: string; controller: AbortController; done: Promise<void> } | null = null;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** The work of one run; every failure ends in the run's row, none escapes. */
+  async function execute(runId: string, signal: AbortSignal): Promise<void> {
+    const progress = emptyProgress();
+    try {
+      await synchronise(runId, progress, signal);
+    } catch (error) {
+      const outcome = describeFailure(error, signal);
+      if (outcome.status === 'failed' && !(error instanceof AmoCrmError) && !signal.aborted) {
+        log.error({ err: error, runId }, 'amoCRM sync failed');
+      } else {
+        log.warn({ runId, status: outcome.status, reason: outcome.error }, 'amoCRM sync stopped');
+      }
+      await finishRun(db, runId, { ...outcome, progress }).catch((writeError) =>
+        log.error({ err: writeError, runId }, 'the failed sync could not be recorded'),
+      );
+    }
+  }
+
+  function describeFailure(error: unknown, signal: AbortSignal): { status: 'failed' | 'token_invalid'; error: string } {
+    if (error instanceof AmoCrmTokenInvalidError) {
+      return {
+        status: 'token_invalid',
+        error:
+          'amoCRM refused the token (401): it is invalid or expired. Enter a new long-lived token in the sales settings; data synced earlier is kept.',
+      };
+    }
+    if (error instanceof StoredTokenUnreadableError) return { status: 'token_invalid', error: error.message };
+    if (signal.aborted) {
+      return {
+        status: 'failed',
+        error:
+          'The sync was interrupted (the server is stopping or lost its database lock); the next sync continues from the last completed one.',
+      };
+    }
+    if (error instanceof AmoCrmError) return { status: 'failed', error: error.message };
+    const reason = error instanceof Error ? error.message : String(error);
+    return { status: 'failed', error: `The sync failed on the server: ${reason.slice(0, 300)}` };
+  }
+
+  async function synchronise(runId: string, progress: SyncProgress, signal: AbortSignal): Promise<void> {
+    // Progress is written as pages complete, at most a few times a second: live enough for a progress bar,
+    // and a large sync does not spend its time on its own bookkeeping.
+    let savedAt = 0;
+    const save = async () => {
+      if (performance.now() - savedAt < PROGRESS_INTERVAL_MS) return;
+      savedAt = performance.now();
+      await writeProgress(db, runId, progress);
+    };
+    const settings = await salesSettings(db, config.timeZone);
+    const client = amoClientFor(settings, box, {
+      requestsPerSecond: config.amocrmRequestsPerSecond,
+      maxRetries: SYNC_MAX_RETRIES,
+      signal,
+    });
+    const account = await client.account();
+    let start: Cursors = { leads: settings.leadsCursor, notes: settings.notesCursor, events: settings.eventsCursor };
+    if (settings.amoAccountId !== account.id) {
+      await adoptAccount(db, account.id);
+      start = { leads: 0, notes: 0, events: 0 };
+    }
+    const accountId = account.id;
+    const [pipelines, lossReasons] = await Promise.all([client.pipelines(), client.lossReasons()]);
+    await refreshReferenceData(db, accountId, pipelines, lossReasons);
+
+    // Leads. Paging is by position in updated_at order: a lead changed while we read moves to the end and
+    // shifts its neighbours one place earlier, so one of them can slip past a page boundary. Such a lead
+    // shows up twice; the next run then starts again from where its first sighting was.
+    const context = {
+      accountId,
+      paymentMethodFieldId: settings.paymentMethodFieldId,
+      currencyExponent: currencyExponent(settings.currency),
+    };
+    const leadsRead = sightings();
+    const contactsToRead = new Set<number>();
+    for await (const page of readAhead(client.leadsUpdatedSince(since(start.leads)))) {
+      signal.throwIfAborted();
+      for (const lead of page) leadsRead.see(String(lead.id), lead.updated_at);
+      const facts = page.map((lead) => leadFactsFromApi(lead, context));
+      const stored = await upsertLeads(db, facts, 'sync');
+      const changed = new Set(stored.changedIds);
+      for (const lead of facts) {
+        if (changed.has(lead.amoId) && lead.mainContactAmoId) contactsToRead.add(lead.mainContactAmoId);
+      }
+      progress.pages++;
+      progress.leads += page.length;
+      progress.leadsCreated += stored.created;
+      progress.leadsUpdated += stored.updated;
+      await save();
+    }
+
+    // Main contacts of the leads that changed, and any a failed run left unread.
+    for (const id of await missingMainContacts(db, accountId)) contactsToRead.add(id);
+    for await (const page of readAhead(client.contactsByIds([...contactsToRead]))) {
+      signal.throwIfAborted();
+      await upsertContacts(
+        db,
+        page.map((contact) => ({
+          accountId,
+          amoId: contact.id,
+          name: contact.name?.trim() || [contact.first_name, contact.last_name].filter(Boolean).join(' ').trim() || '',
+          updatedAt: contact.updated_at,
+        })),
+      );
+      progress.pages++;
+      progress.contacts += page.length;
+      await save();
+    }
+
+    // Call notes on leads and on contacts, then outgoing chat messages: the days they fall on are recomputed.
+    const days = new Set<string>();
+    // Notes page the same way as leads, so a note changed during the run is handled the same way.
+    const notesRead = sightings();
+    for (const entity of ['leads', 'contacts'] as const) {
+      for await (const page of readAhead(client.callNotesSince(entity, since(start.notes)))) {
+        signal.throwIfAborted();
+        const calls = page.flatMap((note) => callFactsFromNote(note, entity, accountId) ?? []);
+        for (const day of await upsertCalls(db, calls, settings.timeZone)) days.add(day);
+        for (const note of page) notesRead.see(`${entity}:${note.id}`, note.updated_at);
+        progress.pages++;
+        progress.notes += page.length;
+        await save();
+      }
+    }
+    let newestEvent = start.events;
+    let messages: MessageFacts[] = [];
+    const storeMessages = async () => {
+      for (const day of await insertMessages(db, messages, settings.timeZone)) days.add(day);
+      messages = [];
+    };
+    for await (const page of readAhead(client.outgoingChatMessagesSince(since(start.events)))) {
+      signal.throwIfAborted();
+      messages.push(...page.flatMap((event) => messageFactsFromEvent(event, accountId) ?? []));
+      if (messages.length >= MESSAGE_BATCH) await storeMessages();
+      for (const event of page) newestEvent = Math.max(newestEvent, event.created_at);
+      progress.pages++;
+      progress.messages += page.length;
+      await save();
+    }
+    await storeMessages();
+    await recomputeActivity(db, accountId, settings.timeZone, [...days]);
+
+    await rematchManagers(db, accountId);
+    const unmatched = await unmatchedResponsibleUsers(db, accountId);
+    await saveCursors(db, accountId, start, {
+      leads: leadsRead.nextCursor(start.leads),
+      notes: notesRead.nextCursor(start.notes),
+      events: newestEvent,
+    });
+    await finishRun(db, runId, { status: 'succeeded', progress, unmatched });
+    log.info({ runId, ...progress, unmatched: unmatched.length }, 'amoCRM sync finished');
+  }
+
+  const sync = {
+    /**
+     * Starts a sync in the background and returns its run id at once. AMOCRM_NOT_CONFIGURED without an
+     * account and token; SYNC_ALREADY_RUNNING when a sync runs here or on another instance.
+     */
+    async start(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }> {
+      if (stopping) throw new AppError('SERVICE_UNAVAILABLE', { detail: 'The server is shutting down.' });
+      if (!isConnected(await findSalesSettings(db))) throw new AppError('AMOCRM_NOT_CONFIGURED');
+      const held = await lock.tryAcquire();
+      if (!held) throw new AppError('SYNC_ALREADY_RUNNING');
+      let runId: string;
+      try {
+        await closeAbandonedRuns(db);
+        runId = await insertRun(db, trigger, startedBy);
+      } catch (error) {
+        await held.release();
+        throw error;
+      }
+      const controller = new AbortController();
+      const signal = AbortSignal.any([controller.signal, held.lost]);
+      log.info({ runId, trigger }, 'amoCRM sync started');
+      const done = execute(runId, signal).finally(async () => {
+        await held.release().catch((error) => log.error({ err: error }, 'the sync lock could not be released'));
+        if (current?.runId === runId) current = null;
+      });
+      current = { runId, controller, done };
+      return { runId };
+    },
+
+    /** One scheduler check: starts a scheduled sync when one is due; quiet when another instance runs it. */
+    async tick(now = new Date()): Promise<void> {
+      if (stopping || current) return;
+      const settings = await findSalesSettings(db);
+      const last = await latestRun(db);
+      if (!isSyncDue(settings, last ? new Date(last.startedAt) : null, now)) return;
+      try {
+        await sync.start('scheduled', null);
+      } catch (error) {
+        if (error instanceof AppError && ['SYNC_ALREADY_RUNNING', 'AMOCRM_NOT_CONFIGURED'].includes(error.code)) return;
+        throw error;
+      }
+    },
+
+    /** Checks every minute whether a scheduled sync is due; the timer never keeps the process alive. */
+    startScheduler(): void {
+      if (timer || stopping) return;
+      timer = setInterval(() => {
+        sync.tick().catch((error) => log.warn({ err: error }, 'scheduled amoCRM sync check failed'));
+      }, SCHEDULER_TICK_MS);
+      timer.unref();
+    },
+
+    /** Resolves once no sync runs in this process. */
+    async whenIdle(): Promise<void> {
+      await current?.done;
+    },
+
+    /** Stops the scheduler and interrupts a running sync, waiting until its row records the interruption. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      const running = current;
+      if (running) {
+        running.controller.abort();
+        await running.done;
+      }
+    },
+  };
+  return sync;
+}

@@ -1,0 +1,131 @@
+import type { SyncRun } from '@cm/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
+import { buildTestApp, call } from '../../../test/app.js';
+import { createUser, signIn } from '../../../test/factories.js';
+import type { StoredSalesSettings } from '../sales-settings/settings.js';
+import { isSyncDue } from './service.js';
+
+// amoCRM's real limit: the sync and the stand-in both at 7 requests per second (the defaults).
+let app: FastifyInstance;
+let fake: AmoCrmFake;
+let token: string;
+
+async function waitForRun(runId: string, onProgress: (run: SyncRun) => void = () => {}): Promise<SyncRun> {
+  for (;;) {
+    const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
+    onProgress(run);
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  expect(app.config.amocrmRequestsPerSecond).toBe(7);
+  fake = await startAmoCrmFake({ token: 'rate-test-token', users: 3, leads: 400, seed: 9 });
+  token = (await signIn(app, await createUser(app, { role: 'administrator' }))).accessToken;
+  const saved = await call(app, 'PUT', '/api/sales/settings', {
+    token,
+    body: { subdomain: fake.url, token: fake.token, syncIntervalMinutes: 0, timeZone: 'Europe/Moscow' },
+  });
+  expect(saved.statusCode).toBe(200);
+});
+
+afterAll(async () => {
+  await app.salesSync.whenIdle();
+  await fake.close();
+});
+
+describe('sync at the real rate limit', () => {
+  it('shows its progress while it runs and never exceeds 7 requests per second', async () => {
+    const started = await call(app, 'POST', '/api/sales/sync', { token });
+    const seen: SyncRun[] = [];
+    const run = await waitForRun(started.json().runId, (progress) => seen.push(progress));
+
+    expect(run).toMatchObject({ status: 'succeeded', leads: 400, leadsCreated: 400 });
+    const whileRunning = seen.filter((progress) => progress.status === 'running');
+    expect(whileRunning.some((progress) => progress.pages > 0 && progress.pages < run.pages)).toBe(true);
+    // Counters only grow.
+    const pages = seen.map((progress) => progress.pages);
+    expect(pages).toEqual([...pages].sort((a, b) => a - b));
+    expect(fake.control.peakRequestsPerSecond()).toBeLessThanOrEqual(7);
+    expect(fake.control.requests().filter((request) => request.status === 429)).toEqual([]);
+  });
+
+  it('rides out a storm of 429 and 503 answers within the limit, and succeeds', async () => {
+    fake.control.resetRequests();
+    fake.control.touchLeads(fake.control.data.leads.slice(0, 30).map((lead) => lead.id));
+    // Gateway errors first (short backoff), then 429s (each waits its Retry-After of one second).
+    fake.control.failNext(2, { status: 503 });
+    fake.control.failNext(4, { status: 429, retryAfterSeconds: 1 });
+
+    const started = await call(app, 'POST', '/api/sales/sync', { token });
+    const run = await waitForRun(started.json().runId);
+
+    expect(run).toMatchObject({ status: 'succeeded', leadsUpdated: 30, leadsCreated: 0 });
+    const statuses = fake.control.requests().map((request) => request.status);
+    // Exactly the forced failures: the retries themselves never tripped the stand-in's own limit.
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(2);
+    expect(fake.control.peakRequestsPerSecond()).toBeLessThanOrEqual(7);
+  }, 30_000);
+});
+
+describe('scheduled sync', () => {
+  const settings = (syncIntervalMinutes: number, connected = true) =>
+    ({
+      subdomain: connected ? 'mycompany' : null,
+      tokenSealed: connected ? 'v1.sealed' : null,
+      syncIntervalMinutes,
+    }) as StoredSalesSettings;
+
+  it('is due when connected, an interval is set and the last run started at least that long ago', () => {
+    const now = new Date('2025-03-01T12:00:00Z');
+    expect(isSyncDue(settings(15), null, now)).toBe(true);
+    expect(isSyncDue(settings(15), new Date('2025-03-01T11:45:00Z'), now)).toBe(true);
+    expect(isSyncDue(settings(15), new Date('2025-03-01T11:50:00Z'), now)).toBe(false);
+    expect(isSyncDue(settings(0), null, now)).toBe(false);
+    expect(isSyncDue(settings(15, false), null, now)).toBe(false);
+    expect(isSyncDue(null, null, now)).toBe(false);
+  });
+
+  it('starts a scheduled run when due, and not again until the interval has passed', async () => {
+    await call(app, 'PUT', '/api/sales/settings', {
+      token,
+      body: { subdomain: fake.url, syncIntervalMinutes: 5, timeZone: 'Europe/Moscow' },
+    });
+    const later = new Date(Date.now() + 10 * 60_000);
+    await app.salesSync.tick(later);
+    const runs = (await call(app, 'GET', '/api/sales/sync/runs', { token })).json();
+    expect(runs.total).toBe(3);
+    expect(runs.items[0]).toMatchObject({ trigger: 'scheduled', startedBy: null });
+    await waitForRun(runs.items[0].id);
+
+    await app.salesSync.tick(new Date());
+    expect((await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total).toBe(3);
+  });
+});
+
+describe('shutdown', () => {
+  it('interrupts a running sync, records why, and starts no other', async () => {
+    fake.control.touchLeads(fake.control.data.leads.map((lead) => lead.id));
+    const started = await call(app, 'POST', '/api/sales/sync', { token });
+    const runId = started.json().runId;
+    for (;;) {
+      const progress: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
+      if (progress.pages > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+
+    await app.salesSync.stop();
+
+    const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/interrupted/);
+    expect(run.finishedAt).not.toBeNull();
+    const refused = await call(app, 'POST', '/api/sales/sync', { token });
+    expect([refused.statusCode, refused.json().code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+  });
+});

@@ -1,0 +1,340 @@
+import type { SyncRun } from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeLead, PAYMENT_METHOD_FIELD_ID } from '../../../../../tools/amocrm-fake/data.js';
+import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
+import { buildTestApp, call } from '../../../test/app.js';
+import { createUser, signIn } from '../../../test/factories.js';
+import { queryRows } from '../../db/client.js';
+import { parseBracketedForm } from './form.js';
+
+let app: FastifyInstance;
+let fake: AmoCrmFake;
+let token: string;
+let webhookPath: string;
+let accountId: number;
+
+type StoredLead = {
+  amo_id: string;
+  title: string;
+  budget_minor: string;
+  payment_method: string | null;
+  status_amo_id: string;
+  pipeline_amo_id: string;
+  loss_reason_amo_id: string | null;
+  closed_at: Date | null;
+  amo_updated_at: Date;
+  main_contact_amo_id: string | null;
+  responsible_amo_user_id: string;
+  manager_user_id: string | null;
+  deleted: boolean;
+};
+
+async function lead(id: number): Promise<StoredLead | undefined> {
+  const [row] = await queryRows<StoredLead>(app.db, sql`select * from sales_leads where amo_id = ${id}`);
+  return row;
+}
+
+async function allLeads() {
+  return queryRows(app.db, sql`select * from sales_leads order by amo_id`);
+}
+
+async function sync(): Promise<SyncRun> {
+  const started = await call(app, 'POST', '/api/sales/sync', { token });
+  expect(started.statusCode).toBe(202);
+  for (;;) {
+    const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${started.json().runId}`, { token })).json();
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+type WebhookLead = Partial<FakeLead> & { id: number; old_status_id?: number };
+
+/**
+ * A webhook body in the shape amoCRM sends (recorded from real accounts): legacy field names, every value
+ * a string, custom fields with their values, the account last.
+ */
+function webhookBody(events: { event: 'add' | 'update' | 'status' | 'delete'; leads: WebhookLead[] }[]): string {
+  const form = new URLSearchParams();
+  for (const { event, leads } of events) {
+    leads.forEach((lead, index) => {
+      const prefix = `leads[${event}][${index}]`;
+      const put = (name: string, value: unknown) => {
+        if (value !== undefined && value !== null) form.append(`${prefix}[${name}]`, String(value));
+      };
+      put('id', lead.id);
+      if (event === 'delete') {
+        put('status_id', lead.status_id);
+        put('pipeline_id', lead.pipeline_id);
+        return;
+      }
+      put('name', lead.name);
+      put('status_id', lead.status_id);
+      put('old_status_id', lead.old_status_id);
+      put('price', lead.price);
+      put('responsible_user_id', lead.responsible_user_id);
+      put('last_modified', lead.updated_at);
+      put('modified_user_id', lead.updated_by);
+      put('created_user_id', lead.created_by);
+      put('date_create', lead.created_at);
+      put('pipeline_id', lead.pipeline_id);
+      put('account_id', accountId);
+      put('loss_reason_id', lead.status_id === 143 ? lead.loss_reason_id : undefined);
+      (lead.custom_fields_values ?? []).forEach((field, fieldIndex) => {
+        put(`custom_fields][${fieldIndex}][id`, field.field_id);
+        put(`custom_fields][${fieldIndex}][name`, field.field_name);
+        field.values.forEach((value, valueIndex) => {
+          put(`custom_fields][${fieldIndex}][values][${valueIndex}][value`, value.value);
+          put(`custom_fields][${fieldIndex}][values][${valueIndex}][enum`, value.enum_id);
+        });
+      });
+      put('created_at', lead.created_at);
+      put('updated_at', lead.updated_at);
+    });
+  }
+  form.append('account[subdomain]', 'cmdemo');
+  form.append('account[id]', String(accountId));
+  form.append('account[_links][self]', 'https://cmdemo.amocrm.ru');
+  return form.toString();
+}
+
+function post(body: string, path = webhookPath, contentType = 'application/x-www-form-urlencoded') {
+  return app.inject({ method: 'POST', url: path, headers: { 'content-type': contentType }, payload: body });
+}
+
+function nowSeconds() {
+  return Math.floor(Date.now() / 1000);
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({ AMOCRM_REQUESTS_PER_SECOND: '1000' });
+  fake = await startAmoCrmFake({
+    token: 'webhook-test-token',
+    users: 3,
+    leads: 200,
+    seed: 5,
+    rateLimitPerSecond: 1_000,
+  });
+  accountId = fake.control.data.account.id;
+  token = (await signIn(app, await createUser(app, { role: 'administrator' }))).accessToken;
+  const manager = await createUser(app, { role: 'manager', departments: ['Webhook Sales'] });
+  await queryRows(app.db, sql`update users set amo_id = ${fake.control.data.users[0]?.id} where id = ${manager.id}`);
+  const saved = await call(app, 'PUT', '/api/sales/settings', {
+    token,
+    body: {
+      subdomain: fake.url,
+      token: fake.token,
+      paymentMethodFieldId: PAYMENT_METHOD_FIELD_ID,
+      syncIntervalMinutes: 0,
+      timeZone: 'Europe/Moscow',
+    },
+  });
+  webhookPath = saved.json().webhookPath;
+  expect((await sync()).status).toBe('succeeded');
+}, 60_000);
+
+afterAll(async () => {
+  await app.salesSync.whenIdle();
+  await fake.close();
+});
+
+describe('amoCRM lead webhooks', () => {
+  it('adds a new lead, matched to its manager, with the payment method from the custom field', async () => {
+    const responsible = fake.control.data.users[0]?.id ?? 0;
+    const at = nowSeconds();
+    const response = await post(
+      webhookBody([
+        {
+          event: 'add',
+          leads: [
+            {
+              id: 99_000_001,
+              name: 'Resistors for Initech',
+              status_id: 61_000_002,
+              price: 24_234,
+              responsible_user_id: responsible,
+              created_by: responsible,
+              updated_by: responsible,
+              created_at: at,
+              updated_at: at,
+              pipeline_id: 7_000_001,
+              custom_fields_values: [
+                {
+                  field_id: PAYMENT_METHOD_FIELD_ID,
+                  field_name: 'Payment method',
+                  field_code: null,
+                  field_type: 'select',
+                  values: [{ value: 'Card', enum_id: 880_002 }],
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ leads: 1, deleted: 0 });
+    const stored = await lead(99_000_001);
+    expect(stored).toMatchObject({
+      title: 'Resistors for Initech',
+      payment_method: 'Card',
+      deleted: false,
+      closed_at: null,
+    });
+    expect(Number(stored?.budget_minor)).toBe(2_423_400);
+    expect(stored?.manager_user_id).not.toBeNull();
+  });
+
+  it('applies an update newer than the stored lead and ignores an older one', async () => {
+    const target = fake.control.data.leads[0] as FakeLead;
+    const newer = { ...target, price: 55_500, updated_at: target.updated_at + 60 };
+    expect((await post(webhookBody([{ event: 'update', leads: [newer] }]))).json()).toEqual({ leads: 1, deleted: 0 });
+    expect(Number((await lead(target.id))?.budget_minor)).toBe(5_550_000);
+
+    const older = { ...target, price: 1, updated_at: target.updated_at + 30 };
+    expect((await post(webhookBody([{ event: 'update', leads: [older] }]))).json()).toEqual({ leads: 0, deleted: 0 });
+    expect(Number((await lead(target.id))?.budget_minor)).toBe(5_550_000);
+    // The webhook carries no contacts: the main contact stored by the sync stays.
+    expect((await lead(target.id))?.main_contact_amo_id).not.toBeNull();
+  });
+
+  it('records a status change to won (142) with its closing time', async () => {
+    const open = fake.control.data.leads.find((candidate) => candidate.closed_at === null) as FakeLead;
+    const at = nowSeconds();
+    const won = { ...open, status_id: 142, old_status_id: open.status_id, updated_at: at };
+    expect((await post(webhookBody([{ event: 'status', leads: [won] }]))).statusCode).toBe(200);
+    const stored = await lead(open.id);
+    expect(Number(stored?.status_amo_id)).toBe(142);
+    expect(stored?.closed_at && new Date(stored.closed_at).getTime() / 1000).toBe(at);
+    expect(stored?.loss_reason_amo_id).toBeNull();
+  });
+
+  it('records a status change to lost (143) with its loss reason', async () => {
+    const open = fake.control.data.leads.filter((candidate) => candidate.closed_at === null)[1] as FakeLead;
+    const reason = fake.control.data.lossReasons[2]?.id ?? 0;
+    const lost = {
+      ...open,
+      status_id: 143,
+      old_status_id: open.status_id,
+      loss_reason_id: reason,
+      updated_at: nowSeconds(),
+    };
+    expect((await post(webhookBody([{ event: 'status', leads: [lost] }]))).statusCode).toBe(200);
+    const stored = await lead(open.id);
+    expect([Number(stored?.status_amo_id), Number(stored?.loss_reason_amo_id)]).toEqual([143, reason]);
+    expect(stored?.closed_at).not.toBeNull();
+  });
+
+  it('marks a deleted lead deleted, and a sync converges with what the webhook wrote', async () => {
+    const target = fake.control.data.leads[5] as FakeLead;
+    const response = await post(webhookBody([{ event: 'delete', leads: [target] }]));
+    expect(response.json()).toEqual({ leads: 0, deleted: 1 });
+    expect((await lead(target.id))?.deleted).toBe(true);
+    // An older description (e.g. a sync page read before the deletion) does not bring it back.
+    const stale = { ...target, updated_at: target.updated_at };
+    expect((await post(webhookBody([{ event: 'update', leads: [stale] }]))).json()).toEqual({ leads: 0, deleted: 0 });
+    expect((await lead(target.id))?.deleted).toBe(true);
+  });
+
+  it('converges with the sync: a change seen first by webhook, then by the sync, is one row and no second change', async () => {
+    // A lead no other test touched.
+    const target = fake.control.data.leads.filter((candidate) => candidate.closed_at === null).at(-1) as FakeLead;
+    const oldStatus = target.status_id;
+    const changed = { ...fake.control.changeLead(target.id, { status_id: 142, price: 314_200 }) };
+    expect(
+      (await post(webhookBody([{ event: 'status', leads: [{ ...changed, old_status_id: oldStatus }] }]))).json(),
+    ).toEqual({
+      leads: 1,
+      deleted: 0,
+    });
+    const afterWebhook = await lead(target.id);
+
+    const run = await sync();
+
+    expect(run).toMatchObject({ status: 'succeeded', leadsUpdated: 0 });
+    expect(await lead(target.id)).toEqual(afterWebhook);
+    // The other way round: the sync has it, the same description by webhook changes nothing.
+    expect((await post(webhookBody([{ event: 'update', leads: [changed] }]))).json()).toEqual({ leads: 0, deleted: 0 });
+  });
+});
+
+describe('refused webhooks', () => {
+  it('answers 404 to a wrong secret and writes nothing', async () => {
+    const before = await allLeads();
+    const target = fake.control.data.leads[7] as FakeLead;
+    const body = webhookBody([{ event: 'update', leads: [{ ...target, price: 9, updated_at: nowSeconds() }] }]);
+    for (const path of ['/api/webhooks/amocrm/not-the-secret', `${webhookPath}x`, '/api/webhooks/amocrm/']) {
+      const response = await post(body, path);
+      expect([response.statusCode, response.json().code]).toEqual([404, 'NOT_FOUND']);
+    }
+    expect(await allLeads()).toEqual(before);
+  });
+
+  it('answers 400 to a truncated or malformed body and writes none of it', async () => {
+    const before = await allLeads();
+    const [first, second] = fake.control.data.leads.slice(10, 12) as [FakeLead, FakeLead];
+    const at = nowSeconds();
+    const body = webhookBody([
+      {
+        event: 'update',
+        leads: [
+          { ...first, price: 1_111, updated_at: at },
+          { ...second, price: 2_222, updated_at: at },
+        ],
+      },
+    ]);
+    const cut = body.slice(0, body.lastIndexOf('%5Bpipeline_id%5D') - 4);
+    const missingTime = body.replace(/leads%5Bupdate%5D%5B1%5D%5B(last_modified|updated_at)%5D=\d+&?/g, '');
+    const bodies = [
+      cut,
+      missingTime,
+      `${body}&leads[update][0]=both-a-value-and-a-group`,
+      body.replace(`leads%5Bupdate%5D%5B0%5D%5Bprice%5D=1111`, 'leads%5Bupdate%5D%5B0%5D%5Bprice%5D=a-lot'),
+      '',
+    ];
+    for (const malformed of bodies) {
+      const response = await post(malformed);
+      expect([response.statusCode, response.json().code], malformed.slice(-60)).toEqual([400, 'WEBHOOK_MALFORMED']);
+    }
+    expect(await allLeads()).toEqual(before);
+    // The same body whole is accepted.
+    expect((await post(body)).json()).toEqual({ leads: 2, deleted: 0 });
+  });
+
+  it('refuses JSON with 415 and a body above the limit with 413', async () => {
+    const json = await post(JSON.stringify({ leads: { add: [{ id: 1 }] } }), webhookPath, 'application/json');
+    expect([json.statusCode, json.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const huge = await post(`a=${'x'.repeat(300 * 1024)}`);
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    // Form bodies are read by the webhook only; the rest of the API stays JSON.
+    const login = await post('email=a%40example.com&password=x', '/api/auth/login');
+    expect([login.statusCode, login.json().code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+
+  it('ignores lead events of another amoCRM account', async () => {
+    const target = fake.control.data.leads[20] as FakeLead;
+    const body = webhookBody([
+      { event: 'update', leads: [{ ...target, price: 3, updated_at: nowSeconds() }] },
+    ]).replaceAll(String(accountId), '12345');
+    expect((await post(body)).json()).toEqual({ leads: 0, deleted: 0 });
+    expect(Number((await lead(target.id))?.budget_minor)).toBe(target.price * 100);
+  });
+});
+
+describe('bracketed form parsing', () => {
+  it('nests bracketed keys, keeps values as strings and gives keys no prototype', () => {
+    const tree = parseBracketedForm(
+      'leads%5Bstatus%5D%5B0%5D%5Bid%5D=31926520&account[subdomain]=test&a[__proto__]=x&list[]=1&list[]=2',
+    );
+    expect(JSON.parse(JSON.stringify(tree))).toEqual({
+      leads: { status: { '0': { id: '31926520' } } },
+      account: { subdomain: 'test' },
+      a: { ['__proto__']: 'x' },
+      list: { '0': '1', '1': '2' },
+    });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
