@@ -49,7 +49,7 @@ export function ExportMenu({ path, filters }: ExportMenuProps) {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant="default"

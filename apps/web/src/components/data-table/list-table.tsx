@@ -6,7 +6,6 @@ import { DataTable, type DataTableColumn, useDataTableColumns } from 'mantine-da
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import classes from './list-table.module.css';
 
 /** One page of a server-side list, as every list endpoint of the contract answers it. */
 export type ListPage<Row> = { items: Row[]; total: number };
@@ -110,14 +109,22 @@ export function ListTable<Row, Sort extends string = string>({
     ? { columnAccessor: sortColumn.accessor, sortKey: sortColumn.sortKey, direction: state.order ?? 'asc' }
     : undefined;
 
+  // The chosen columns are applied here and kept under `storeColumnsKey` by the hook above. The table itself
+  // gets neither the key nor `toggleable`: with them it adds a right-click menu to the header row whose ARIA
+  // attributes are invalid on <thead>, and unlabeled hide buttons; the Columns menu does that job.
+  const visibleColumns = useMemo(
+    () => effectiveColumns.map(({ toggleable: _toggleable, ...column }) => column as DataTableColumn<Row>),
+    [effectiveColumns],
+  );
+
   // On the first load the table keeps its shape with grey bars instead of an empty box.
   const skeletonColumns = useMemo(
     () =>
-      effectiveColumns.map((column) => ({
+      visibleColumns.map((column) => ({
         ...column,
         render: () => <Skeleton height={12} radius="sm" width="70%" />,
       })),
-    [effectiveColumns],
+    [visibleColumns],
   );
   const skeletonRecords = useMemo(
     () => Array.from({ length: SKELETON_ROWS }, (_, index) => ({ __skeleton: index }) as unknown as Row),
@@ -182,7 +189,7 @@ export function ListTable<Row, Sort extends string = string>({
         <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
           {toolbar}
         </Group>
-        <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
+        <Menu position="bottom-end" closeOnItemClick={false} withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button variant="default" leftSection={<IconColumns3 size={16} />}>
               {t('columns')}
@@ -213,7 +220,6 @@ export function ListTable<Row, Sort extends string = string>({
         </Menu>
       </Group>
       <DataTable<Row>
-        className={classes.table}
         aria-label={ariaLabel}
         aria-busy={isFetching}
         withTableBorder
@@ -222,8 +228,7 @@ export function ListTable<Row, Sort extends string = string>({
         striped
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
         maxHeight={maxHeight}
-        storeColumnsKey={storeColumnsKey}
-        columns={loadingFirstPage ? skeletonColumns : effectiveColumns}
+        columns={loadingFirstPage ? skeletonColumns : visibleColumns}
         records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
         idAccessor={
           loadingFirstPage

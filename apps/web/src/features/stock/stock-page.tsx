@@ -96,7 +96,7 @@ export default function StockPage() {
           <Group gap={6} wrap="wrap">
             <Text size="sm">{row.name}</Text>
             {row.belowMinimum ? (
-              <Badge color="orange" variant="light" size="sm" style={{ flexShrink: 0 }}>
+              <Badge color="orange" variant="dot" size="sm" style={{ flexShrink: 0 }}>
                 {t('lowStock')}
               </Badge>
             ) : null}
@@ -149,7 +149,7 @@ export default function StockPage() {
               textAlign: 'right' as const,
               width: 56,
               render: (row: StockRow) => (
-                <Menu position="bottom-end" withinPortal>
+                <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
                   <Menu.Target>
                     <ActionIcon
                       variant="subtle"

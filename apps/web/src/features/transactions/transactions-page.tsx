@@ -105,11 +105,11 @@ export default function TransactionsPage() {
           const original = movement.reversalOfId ? numbers.get(movement.reversalOfId) : undefined;
           return (
             <Stack gap={4} align="flex-start">
-              <Badge color={TYPE_COLORS[movement.type]} variant="light" styles={FULL_BADGE}>
+              <Badge color={TYPE_COLORS[movement.type]} variant="dot" styles={FULL_BADGE}>
                 {t(`movements:types.${movement.type}`)}
               </Badge>
               {movement.reversedById ? (
-                <Badge color="red" variant="outline" size="xs" styles={FULL_BADGE}>
+                <Badge color="red" variant="dot" size="xs" styles={FULL_BADGE}>
                   {t('reversed')}
                 </Badge>
               ) : null}
