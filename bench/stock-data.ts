@@ -221,6 +221,11 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
   await client.query(`set session_replication_role = origin`);
   await step('vacuum analyze', 'vacuum (analyze)');
 
+  return describeStockData(client, seconds);
+}
+
+/** The facts a benchmark needs about generated data: sizes, hot components, a filter that matches. */
+export async function describeStockData(client: pg.Client, seconds: StockData['seconds'] = {}): Promise<StockData> {
   const hotRows = await client.query<{ component_id: string; location_id: string; sku: string }>(
     `select b.component_id, b.location_id, c.sku from stock_balances b join components c on c.id = b.component_id
      where c.sku like 'HOT-%' or c.sku like 'SCARCE-%' order by c.sku`,

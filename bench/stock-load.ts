@@ -32,7 +32,7 @@ import pg from 'pg';
 import { type Executor, openDatabase } from '../apps/server/src/db/client.js';
 import { listStock } from '../apps/server/src/modules/stock/repository.js';
 import { upsertUser } from '../apps/server/src/modules/users/service.js';
-import { generateStockData, MOVEMENTS_PER_COMPONENT, type StockData } from './stock-data.js';
+import { describeStockData, generateStockData, MOVEMENTS_PER_COMPONENT, type StockData } from './stock-data.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COMPONENTS = Number(process.env.COMPONENTS ?? 100_000);
@@ -91,7 +91,7 @@ async function prepareDatabase(name: string): Promise<{ data: StockData; userId:
       await client.query<{ id: string }>('select id from departments where name = $1', [DEPARTMENT])
     ).rows;
     if (!department) throw new Error('the bench department is missing');
-    if (REUSE) return { data: await describeData(client), userId: user.id, departmentId: department.id };
+    if (REUSE) return { data: await describeStockData(client), userId: user.id, departmentId: department.id };
     console.log(
       `Generating ${COMPONENTS} components and ${COMPONENTS * MOVEMENTS_PER_COMPONENT} movements in ${name}:`,
     );
@@ -107,37 +107,6 @@ async function prepareDatabase(name: string): Promise<{ data: StockData; userId:
     );
     return { data, userId: user.id, departmentId: department.id };
   });
-}
-
-/** The facts `generateStockData` returns, read back from a kept database. */
-async function describeData(client: pg.Client): Promise<StockData> {
-  const rows = await client.query<{ component_id: string; location_id: string; sku: string }>(
-    `select b.component_id, b.location_id, c.sku from stock_balances b join components c on c.id = b.component_id
-     where c.sku like 'HOT-%' or c.sku like 'SCARCE-%' order by c.sku`,
-  );
-  const pick = (prefix: string) =>
-    rows.rows
-      .filter((row) => row.sku.startsWith(prefix))
-      .map((row) => ({ componentId: row.component_id, locationId: row.location_id }));
-  const [category] = (
-    await client.query<{ id: string; path: string }>(`select id, path from categories where path = 'Capacitors'`)
-  ).rows;
-  const [counts] = (
-    await client.query<{ movements: string; balances: string; components: string }>(
-      `select (select count(*) from movements) as movements, (select count(*) from stock_balances) as balances,
-              (select count(*) from components) as components`,
-    )
-  ).rows;
-  if (!category) throw new Error('the Capacitors category is missing');
-  return {
-    components: Number(counts?.components),
-    movements: Number(counts?.movements),
-    balances: Number(counts?.balances),
-    hot: pick('HOT-'),
-    scarce: pick('SCARCE-'),
-    filter: { categoryId: category.id, categoryPath: category.path, q: 'murata' },
-    seconds: {},
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -152,7 +152,7 @@ export async function allStock(app: FastifyInstance, token: string, filters: Rec
   }
 }
 
-/** Exact thousandths of a quantity string ("2.5" → 2500n). */
+/** Exact thousandths of a quantity string ("2.5" → 2500n); the tests' own oracle, independent of src/lib/quantity. */
 export function thousandths(quantity: string): bigint {
   const negative = quantity.startsWith('-');
   const [whole = '0', fraction = ''] = quantity.replace(/^-/, '').split('.');

@@ -21,7 +21,7 @@ export function inSubtree(column: SQL, table: 'categories' | 'locations', id: st
 
 /** Joins conditions with AND; no conditions is `true`. */
 export function allOf(conditions: (SQL | false | undefined)[]): SQL {
-  const present = conditions.filter((condition): condition is SQL => condition instanceof Object);
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined && condition !== false);
   return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
 }
 
