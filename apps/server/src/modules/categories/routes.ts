@@ -2,18 +2,36 @@ import { Category, CategoryChange, CategoryInput, CategoryList, IdParams } from 
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { requireRole, SIGNED_IN } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { treeStore } from '../trees/tree-store.js';
+import { categoryTree } from '../trees/tree-store.js';
 
 const tags = ['categories'];
 const ADMINISTRATORS = requireRole('administrator');
-const store = treeStore({
-  table: 'categories',
-  siblingNameIndex: 'categories_sibling_name_unique',
-  whenInUse: 'CATEGORY_NOT_EMPTY',
-});
+/** Categories ordered by path with the number of components filed directly under each; one when `id` is given. */
+async function listCategories(db: Executor, id?: string): Promise<Category[]> {
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    parent_id: string | null;
+    path: string;
+    component_count: number;
+  }>(
+    db,
+    sql`select c.id, c.name, c.parent_id, c.path,
+               (select count(*)::int from components where category_id = c.id) as component_count
+        from categories c ${id ? sql`where c.id = ${id}` : sql``} order by lower(c.path)`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    path: row.path,
+    componentCount: Number(row.component_count),
+  }));
+}
 
 /** The company-wide category tree: everyone reads it, administrators shape it. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,30 +42,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'All categories, flat, ordered by path',
       response: { 200: CategoryList, ...problems(401) },
     },
-    handler: async () => {
-      const rows = await queryRows<{
-        id: string;
-        name: string;
-        parent_id: string | null;
-        path: string;
-        component_count: number;
-      }>(
-        app.db,
-        sql`
-        select c.id, c.name, c.parent_id, c.path,
-               (select count(*)::int from components where category_id = c.id) as component_count
-        from categories c order by lower(c.path)`,
-      );
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          parentId: row.parent_id,
-          path: row.path,
-          componentCount: Number(row.component_count),
-        })),
-      };
-    },
+    handler: async () => ({ items: await listCategories(app.db) }),
   });
 
   app.post('', {
@@ -59,7 +54,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: Category, ...problems(400, 401, 403, 409) },
     },
     handler: async (request, reply) => {
-      const node = await app.db.transaction((tx) => store.create(tx, null, request.body));
+      const node = await app.db.transaction((tx) => categoryTree.create(tx, null, request.body));
       return reply.status(201).send({ ...node, componentCount: 0 });
     },
   });
@@ -74,12 +69,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Category, ...problems(400, 401, 403, 404, 409, 422) },
     },
     handler: async (request) => {
-      const node = await app.db.transaction((tx) => store.update(tx, null, request.params.id, request.body));
-      const [count] = await queryRows<{ n: number }>(
-        app.db,
-        sql`select count(*)::int as n from components where category_id = ${node.id}`,
-      );
-      return { ...node, componentCount: Number(count?.n ?? 0) };
+      const node = await app.db.transaction((tx) => categoryTree.update(tx, null, request.params.id, request.body));
+      const [category] = await listCategories(app.db, node.id);
+      if (!category) throw new AppError('NOT_FOUND');
+      return category;
     },
   });
 
@@ -94,7 +87,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { id } = request.params;
       await app.db.transaction((tx) =>
-        store.remove(tx, null, id, sql`exists (select 1 from components where category_id = ${id})`),
+        categoryTree.remove(tx, null, id, sql`exists (select 1 from components where category_id = ${id})`),
       );
       return reply.status(204).send(null);
     },

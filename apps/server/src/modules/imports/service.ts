@@ -3,18 +3,12 @@ import type { ImportColumn, ImportCommitResponse, ImportPreview } from '@cm/cont
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
-import { PATH_SEPARATOR, treeStore } from '../trees/tree-store.js';
+import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
 import { type CheckedRow, checkRows } from './check-rows.js';
 import { readTable } from './read-table.js';
 
 const BATCH = 500;
 const PENDING_LIFETIME = sql`interval '1 hour'`;
-const categoryTree = treeStore({
-  table: 'categories',
-  siblingNameIndex: 'categories_sibling_name_unique',
-  whenInUse: 'CATEGORY_NOT_EMPTY',
-});
-
 /** Component columns an import can set, with the database column each writes. */
 const FIELD_COLUMNS: [ImportColumn, string][] = [
   ['name', 'name'],

@@ -5,16 +5,10 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
-import { treeStore } from '../trees/tree-store.js';
+import { locationTree } from '../trees/tree-store.js';
 
 const tags = ['locations'];
 const ADMINISTRATORS = inDepartment(requireRole('administrator'));
-const store = treeStore({
-  table: 'locations',
-  siblingNameIndex: 'locations_sibling_name_unique',
-  whenInUse: 'LOCATION_NOT_EMPTY',
-});
-
 /** The current department's location tree: everyone in it reads it, administrators shape it. */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('', {
@@ -45,7 +39,9 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const department = currentDepartment(request);
-      return reply.status(201).send(await app.db.transaction((tx) => store.create(tx, department, request.body)));
+      return reply
+        .status(201)
+        .send(await app.db.transaction((tx) => locationTree.create(tx, department, request.body)));
     },
   });
 
@@ -60,7 +56,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const department = currentDepartment(request);
-      return app.db.transaction((tx) => store.update(tx, department, request.params.id, request.body));
+      return app.db.transaction((tx) => locationTree.update(tx, department, request.params.id, request.body));
     },
   });
 
@@ -76,7 +72,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const department = currentDepartment(request);
       await app.db.transaction((tx) =>
-        store.remove(
+        locationTree.remove(
           tx,
           department,
           id,

@@ -23,7 +23,7 @@ type TreeRow = { id: string; name: string; parent_id: string | null; path: strin
  * `ancestor_ids` kept in step on every change, so reads never need a recursive query. A department id
  * limits every statement to that department's tree.
  */
-export function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
+function treeStore({ table, siblingNameIndex, whenInUse }: TreeTable) {
   const name = sql.identifier(table);
   const inScope = (departmentId: string | null) =>
     departmentId === null ? sql`true` : sql`department_id = ${departmentId}`;
@@ -164,3 +164,17 @@ function uuidList(value: string[] | string): string[] {
         .split(',')
         .filter(Boolean);
 }
+
+/** The company-wide category tree. */
+export const categoryTree = treeStore({
+  table: 'categories',
+  siblingNameIndex: 'categories_sibling_name_unique',
+  whenInUse: 'CATEGORY_NOT_EMPTY',
+});
+
+/** The location trees, one per department. */
+export const locationTree = treeStore({
+  table: 'locations',
+  siblingNameIndex: 'locations_sibling_name_unique',
+  whenInUse: 'LOCATION_NOT_EMPTY',
+});
