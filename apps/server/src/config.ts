@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TimeZone } from '@cm/contract';
 import { z } from 'zod';
 
 const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -48,11 +49,7 @@ const EnvironmentSchema = z.object({
   REFRESH_TOKEN_ABSOLUTE_TTL: duration.default(7 * 86_400),
   REFRESH_TOKEN_REUSE_GRACE: duration.default(10),
   WEB_DIST_DIR: optionalText,
-  TIME_ZONE: z
-    .string()
-    .trim()
-    .default('Europe/Moscow')
-    .refine((zone) => isTimeZone(zone), 'must be an IANA time zone such as Europe/Moscow'),
+  TIME_ZONE: TimeZone.default('Europe/Moscow'),
   AMOCRM_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
@@ -94,15 +91,6 @@ const DEFAULT_WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist')
  * fixes the configuration in one go. On the embedded database a missing APP_SECRET is generated and kept in
  * the data directory; with PostgreSQL it is required, because several instances must share it.
  */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // `PORT=` (set but empty) means "not set", not port 0.
   const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, pageOf } from './lists.js';
+import { Pagination, pageOf, QueryFlag } from './lists.js';
 import { MoneyMinor } from './quantities.js';
 import { AmoId, Role } from './users.js';
 
@@ -95,7 +95,12 @@ export const SyncRun = z
     unmatchedAmoUserIds: z
       .array(z.number().int())
       .describe('Responsible amoCRM users of stored leads whom no user has as AMO ID: their leads have no manager'),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the run failed; on a succeeded run, what it had to leave out (leads whose budget is too large to store)',
+      ),
   })
   .meta({ id: 'SyncRun' });
 export type SyncRun = z.infer<typeof SyncRun>;
@@ -176,11 +181,7 @@ export const PipelineList = z.object({
 });
 export type PipelineList = z.infer<typeof PipelineList>;
 export const PipelineListQuery = z.object({
-  live: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true')
-    .describe('Read from amoCRM even when pipelines are stored'),
+  live: QueryFlag.optional().describe('Read from amoCRM even when pipelines are stored'),
 });
 
 export const PlanGridQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });

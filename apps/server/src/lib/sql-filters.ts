@@ -29,3 +29,13 @@ export function allOf(conditions: (SQL | false | undefined)[]): SQL {
 export function isoTime(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/** A bigint[] built from parameters (`= any(…)`, array columns); pg and PGlite then agree on the type. */
+export function arrayOfBigints(values: readonly number[]): SQL {
+  return values.length === 0
+    ? sql`'{}'::bigint[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}::bigint`),
+        sql`, `,
+      )}]`;
+}

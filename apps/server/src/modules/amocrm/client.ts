@@ -13,7 +13,6 @@ import {
   type AmoLossReason,
   type AmoPipeline,
   type AmoProblem,
-  type AmoUser,
   CALL_NOTE_TYPES,
   CallNoteSchema,
   ChatMessageEventSchema,
@@ -24,7 +23,6 @@ import {
   LossReasonSchema,
   PipelineSchema,
   ProblemSchema,
-  UserSchema,
 } from './types.js';
 
 export { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from './errors.js';
@@ -33,6 +31,7 @@ const PAGE_LIMIT = 250;
 /** The events list pages by 100 at most. */
 const EVENTS_PAGE_LIMIT = 100;
 const BACKOFF_BASE_MS = 500;
+/** The longest wait between attempts, our backoff's or one amoCRM asks for with Retry-After. */
 const BACKOFF_MAX_MS = 30_000;
 
 export type AmoCrmClientOptions = {
@@ -137,7 +136,15 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
       if (answer.status === 401) throw new AmoCrmTokenInvalidError(problem);
       const retryable = answer.status === 429 || answer.status >= 500;
       if (!retryable || attempt >= maxRetries) throw new AmoCrmRequestError(answer.status, problem, url.pathname);
-      const wait = retryAfterMs(answer.retryAfter, problem) ?? backoffMs(attempt);
+      const asked = retryAfterMs(answer.retryAfter, problem);
+      // A longer Retry-After than BACKOFF_MAX_MS ends the attempt rather than being shortened or waited out:
+      // retrying sooner than amoCRM asks breaks its rules (repeated 429s lead to an IP block), and waiting an
+      // hour would hold the sync lock, or an administrator's request, for that hour. The run fails saying so,
+      // and a later sync tries again.
+      if (asked !== undefined && asked > BACKOFF_MAX_MS) {
+        throw new AmoCrmRequestError(answer.status, problem, url.pathname, asked);
+      }
+      const wait = asked ?? backoffMs(attempt);
       // A 429 is about the whole account, so every request waits, not only this one.
       if (answer.status === 429) limiter.holdFor(wait);
       else await sleep(wait);
@@ -189,9 +196,6 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
     /** The account the token belongs to; also the cheapest way to check a token. */
     account: async (): Promise<AmoAccount> => parse(AccountSchema, await get('/api/v4/account'), '/api/v4/account'),
 
-    /** All users of the account; a manager's AMO ID is a user id. */
-    users: (): Promise<AmoUser[]> => all(withQuery('/api/v4/users', [['limit', PAGE_LIMIT]]), 'users', UserSchema),
-
     /** Lead pipelines, each with its statuses (142 won and 143 lost appear in every pipeline). */
     pipelines: (): Promise<AmoPipeline[]> => all('/api/v4/leads/pipelines', 'pipelines', PipelineSchema),
 
@@ -207,12 +211,11 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
      * reason, one page of up to 250 at a time. Paging is by position: a lead changed while the pages are being
      * read moves to the end of the list and can shift one unchanged lead onto a page already read.
      */
-    leadsUpdatedSince(since: number, filter: { pipelineIds?: readonly number[] } = {}): AsyncGenerator<AmoLead[]> {
+    leadsUpdatedSince(since: number): AsyncGenerator<AmoLead[]> {
       assertTimestamp(since);
       const query: Query = [
         ['with', 'contacts,loss_reason'],
         ['filter[updated_at][from]', since],
-        ...(filter.pipelineIds ?? []).map((id): Query[number] => ['filter[pipeline_id][]', id]),
         ['order[updated_at]', 'asc'],
         ['limit', PAGE_LIMIT],
         ['page', 1],

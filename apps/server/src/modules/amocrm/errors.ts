@@ -16,14 +16,20 @@ export class AmoCrmTokenInvalidError extends AmoCrmError {
   }
 }
 
-/** amoCRM answered with an error status, carrying its problem+json body when it sent one. */
+/**
+ * amoCRM answered with an error status, carrying its problem+json body when it sent one, and how long it
+ * asked to wait when that was too long to wait for.
+ */
 export class AmoCrmRequestError extends AmoCrmError {
   constructor(
     readonly status: number,
     readonly problem: AmoProblem,
     readonly path: string,
+    readonly retryAfterMs?: number,
   ) {
-    super(`amoCRM answered ${status} to ${path}${problem.detail ? `: ${problem.detail}` : ''}`);
+    const wait =
+      retryAfterMs === undefined ? '' : ` (it asks to wait ${Math.ceil(retryAfterMs / 1000)} s before retrying)`;
+    super(`amoCRM answered ${status} to ${path}${problem.detail ? `: ${problem.detail}` : ''}${wait}`);
     this.name = 'AmoCrmRequestError';
   }
 }

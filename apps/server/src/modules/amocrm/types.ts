@@ -17,19 +17,7 @@ export const AccountSchema = z.object({
 });
 export type AmoAccount = z.infer<typeof AccountSchema>;
 
-export const UserSchema = z.object({
-  id,
-  name: z.string(),
-  email: z.string(),
-  lang: z.string().nullish(),
-  rights: z
-    .object({ is_admin: z.boolean(), is_active: z.boolean(), is_free: z.boolean(), group_id: id.nullable() })
-    .partial()
-    .optional(),
-});
-export type AmoUser = z.infer<typeof UserSchema>;
-
-export const StatusSchema = z.object({
+const StatusSchema = z.object({
   id,
   name: z.string(),
   sort: z.number(),
@@ -39,7 +27,6 @@ export const StatusSchema = z.object({
   type: z.number().int(),
   is_editable: z.boolean(),
 });
-export type AmoStatus = z.infer<typeof StatusSchema>;
 
 export const PipelineSchema = z.object({
   id,
@@ -66,7 +53,7 @@ export const CustomFieldSchema = z.object({
 export type AmoCustomField = z.infer<typeof CustomFieldSchema>;
 
 /** A filled custom field on a lead or contact. Value shapes vary by field type, so they stay `unknown`. */
-export const CustomFieldValueSchema = z.object({
+const CustomFieldValueSchema = z.object({
   field_id: id,
   field_name: z.string().nullish(),
   field_code: z.string().nullish(),

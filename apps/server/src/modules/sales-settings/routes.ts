@@ -80,7 +80,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: PipelineListQuery,
       response: { 200: PipelineList, ...problems(400, 401, 403, 409, 502) },
     },
-    handler: (request) => settings.pipelines(request.query.live),
+    handler: (request) => settings.pipelines(request.query.live === true),
   });
 
   app.get('/plans', {

@@ -6,9 +6,11 @@ import {
   type SalesSettings,
   type SalesSettingsUpdate,
 } from '@cm/contract';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
+import { databaseError } from '../../lib/database-errors.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
@@ -29,6 +31,25 @@ import {
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };
 
 export type Origin = { protocol: string; host: string };
+
+/** SQLSTATE invalid_parameter_value: what PostgreSQL answers to a time zone it does not know. */
+const INVALID_PARAMETER_VALUE = '22023';
+
+/**
+ * Refuses a time zone the database does not know. The contract checks it with the runtime's own list
+ * (Intl), which may differ from PostgreSQL's: Node still knows US/Pacific-New, which PostgreSQL dropped.
+ * Activity days are computed in SQL, so the database has the last word.
+ */
+async function assertDatabaseKnowsTimeZone(db: Database, timeZone: string): Promise<void> {
+  try {
+    await queryRows(db, sql`select now() at time zone ${timeZone}`);
+  } catch (error) {
+    if (databaseError(error)?.code !== INVALID_PARAMETER_VALUE) throw error;
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ path: 'body.timeZone', message: 'This time zone is not known to the database', code: 'custom' }],
+    });
+  }
+}
 
 function webhookPath(secret: string): string {
   return `${AMOCRM_WEBHOOK_PATH}/${secret}`;
@@ -91,6 +112,7 @@ export function salesSettingsService(db: Database, config: Config) {
           ],
         });
       }
+      await assertDatabaseKnowsTimeZone(db, input.timeZone);
       const changes: SalesSettingsChanges = {
         subdomain: input.subdomain,
         includedPipelineIds: [...new Set(input.includedPipelineIds)],
@@ -99,9 +121,10 @@ export function salesSettingsService(db: Database, config: Config) {
         timeZone: input.timeZone,
         currency: input.currency,
       };
-      if (input.subdomain === null || (addressChanged && input.token === undefined)) changes.tokenSealed = null;
+      // The token rule: a token given is stored; null, or no account address, removes it; omitted, it is
+      // kept (a new address without a token was refused above, so the kept token stays with its address).
       if (typeof input.token === 'string') changes.tokenSealed = sealToken(box, input.token);
-      if (input.token === null) changes.tokenSealed = null;
+      else if (input.token === null || input.subdomain === null) changes.tokenSealed = null;
       if (
         input.paymentMethodFieldId !== before.paymentMethodFieldId ||
         currencyExponent(input.currency) !== currencyExponent(before.currency)

@@ -17,6 +17,13 @@ let manager: string;
 let worker: string;
 const logLines: string[] = [];
 const bodies: string[] = [];
+/** Every webhook secret the settings had, for the leak check at the end. */
+const webhookSecrets = new Set<string>();
+
+function rememberWebhookSecret(webhookPath: string): void {
+  const secret = webhookPath.split('/').at(-1);
+  if (secret) webhookSecrets.add(secret);
+}
 
 /** `call`, remembering every response body for the leak check at the end. */
 async function request(...args: Parameters<typeof call>) {
@@ -53,10 +60,14 @@ function settingsBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The run once it is over: its row final and the service idle, its lock released (a next sync may start). */
 async function waitForRun(runId: string): Promise<SyncRun> {
   for (;;) {
     const run: SyncRun = (await request(app, 'GET', `/api/sales/sync/runs/${runId}`, { token: admin })).json();
-    if (run.status !== 'running') return run;
+    if (run.status !== 'running') {
+      await app.salesSync.whenIdle();
+      return run;
+    }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -119,6 +130,7 @@ describe('amoCRM connection settings', () => {
       lastRun: null,
     });
     expect(settings.webhookPath).toMatch(/^\/api\/webhooks\/amocrm\/[\w-]{43}$/);
+    rememberWebhookSecret(settings.webhookPath);
     expect(settings.webhookUrl).toBe(`http://localhost:80${settings.webhookPath}`);
   });
 
@@ -162,6 +174,14 @@ describe('amoCRM connection settings', () => {
       const response = await request(app, 'PUT', '/api/sales/settings', { token: admin, body: settingsBody(invalid) });
       expect([response.statusCode, response.json().code], JSON.stringify(invalid)).toEqual([400, 'VALIDATION_FAILED']);
     }
+    // Valid for Node's time zone list, dropped from PostgreSQL's: refused, not a 500 later.
+    const unknownToDatabase = await request(app, 'PUT', '/api/sales/settings', {
+      token: admin,
+      body: settingsBody({ timeZone: 'US/Pacific-New' }),
+    });
+    expect([unknownToDatabase.statusCode, unknownToDatabase.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(unknownToDatabase.json().errors[0].path).toBe('body.timeZone');
+    expect((await request(app, 'GET', '/api/sales/settings', { token: admin })).json().timeZone).toBe('Europe/Moscow');
     const https = await request(app, 'PUT', '/api/sales/settings', {
       token: admin,
       body: settingsBody({ subdomain: 'mycompany' }),
@@ -175,6 +195,8 @@ describe('amoCRM connection settings', () => {
     const rotated = await request(app, 'POST', '/api/sales/settings/webhook-secret', { token: admin });
     expect(rotated.statusCode).toBe(200);
     expect(rotated.json().webhookPath).not.toBe(before.webhookPath);
+    rememberWebhookSecret(before.webhookPath);
+    rememberWebhookSecret(rotated.json().webhookPath);
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const old = await app.inject({ method: 'POST', url: before.webhookPath, headers: form, payload: 'account[id]=1' });
     expect(old.statusCode).toBe(404);
@@ -230,9 +252,11 @@ describe('reading from amoCRM', () => {
       fake.control.setToken(AMO_TOKEN);
     }
 
-    const gone = await startAmoCrmFake({ token: AMO_TOKEN, users: 1, leads: 1 });
-    await gone.close();
-    await request(app, 'PUT', '/api/sales/settings', { token: admin, body: settingsBody({ subdomain: gone.url }) });
+    // Port 1 (tcpmux) has no listener here; a port freed by a closed stand-in could be taken by another test file's.
+    await request(app, 'PUT', '/api/sales/settings', {
+      token: admin,
+      body: settingsBody({ subdomain: 'http://127.0.0.1:1' }),
+    });
     const unreachable = await request(app, 'GET', '/api/sales/lead-fields', { token: admin });
     expect([unreachable.statusCode, unreachable.json().code]).toEqual([502, 'AMOCRM_UNAVAILABLE']);
     const live = await request(app, 'GET', '/api/sales/pipelines?live=true', { token: admin });
@@ -351,12 +375,17 @@ describe('monthly plans', () => {
   });
 });
 
-describe('secrecy of the token', () => {
-  it('never appears in a response or a log line', async () => {
+describe('secrecy of the token and the webhook secret', () => {
+  it('the token never appears in a response or a log line, the webhook secrets, old or new, in no log line', async () => {
     expect(bodies.length).toBeGreaterThan(40);
     expect(logLines.length).toBeGreaterThan(40);
     for (const body of bodies) expect(body).not.toContain(AMO_TOKEN);
     for (const line of logLines) expect(line).not.toContain(AMO_TOKEN);
+    // The first secret, and the old and new one of the rotation (whose URLs were both called).
+    expect(webhookSecrets.size).toBe(2);
+    for (const secret of webhookSecrets) {
+      for (const line of logLines) expect(line).not.toContain(secret);
+    }
     // The logs did see the settings requests and the sync.
     expect(logLines.some((line) => line.includes('/api/sales/settings'))).toBe(true);
     expect(logLines.some((line) => line.includes('amoCRM sync finished'))).toBe(true);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { arrayOfBigints } from '../../lib/sql-filters.js';
 
 /** Purpose the token is sealed for; binds the ciphertext to this column. */
 const TOKEN_PURPOSE = 'sales_settings.token_sealed';
@@ -116,16 +117,6 @@ export async function updateSalesSettings(db: Executor, changes: SalesSettingsCh
   }
   if (sets.length === 0) return;
   await queryRows(db, sql`update sales_settings set ${sql.join(sets, sql`, `)}, updated_at = now() where id = 1`);
-}
-
-/** A bigint[] literal built from parameters; pg and PGlite then agree on the type. */
-export function arrayOfBigints(values: readonly number[]) {
-  return values.length === 0
-    ? sql`'{}'::bigint[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}::bigint`),
-        sql`, `,
-      )}]`;
 }
 
 export function sealToken(box: SecretBox, token: string): string {

@@ -1,6 +1,7 @@
 import { AMO_LOST_STATUS_ID, AMO_WON_STATUS_ID } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
+import { arrayOfBigints } from '../../lib/sql-filters.js';
 import type { AmoCustomFieldValue, AmoLead } from '../amocrm/types.js';
 
 /**
@@ -39,14 +40,28 @@ export function currencyExponent(currency: string): number {
   }
 }
 
-/** amoCRM budgets are whole units of the account currency (sometimes fractional); stored in minor units. */
+/** A budget whose minor units cannot be stored exactly: above Number.MAX_SAFE_INTEGER (and soon above bigint). */
+export class BudgetOutOfRangeError extends RangeError {
+  constructor(readonly price: number) {
+    super(`the budget ${price} is too large to store`);
+    this.name = 'BudgetOutOfRangeError';
+  }
+}
+
+/**
+ * amoCRM budgets are whole units of the account currency (sometimes fractional); stored in minor units.
+ * Throws BudgetOutOfRangeError when the result is above Number.MAX_SAFE_INTEGER: such a budget is a typing
+ * error in amoCRM, and storing a rounded or clipped amount would be wrong without saying so.
+ */
 export function budgetMinorOf(price: number | null | undefined, exponent: number): number {
-  if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return 0;
-  return Math.round(price * 10 ** exponent);
+  if (price === null || price === undefined || Number.isNaN(price) || price <= 0) return 0;
+  const minor = Math.round(price * 10 ** exponent);
+  if (!Number.isSafeInteger(minor)) throw new BudgetOutOfRangeError(price);
+  return minor;
 }
 
 /** Text of a filled custom field: enum values or plain values joined with ", "; null when empty. */
-export function customFieldText(values: AmoCustomFieldValue['values']): string | null {
+function customFieldText(values: AmoCustomFieldValue['values']): string | null {
   const texts = values
     .map((value) => (value.value === null || value.value === undefined ? '' : String(value.value).trim()))
     .filter((text) => text !== '');
@@ -55,7 +70,7 @@ export function customFieldText(values: AmoCustomFieldValue['values']): string |
 
 export type LeadContext = { accountId: number; paymentMethodFieldId: number | null; currencyExponent: number };
 
-/** A lead of the API (`with=contacts,loss_reason`) as facts to store. */
+/** A lead of the API (`with=contacts,loss_reason`) as facts to store; BudgetOutOfRangeError for an absurd budget. */
 export function leadFactsFromApi(lead: AmoLead, context: LeadContext): LeadFacts {
   const field =
     context.paymentMethodFieldId === null
@@ -199,6 +214,9 @@ export async function upsertLeads(
           from incoming i
           left join sales_leads s on s.account_id = i.account_id and s.amo_id = i.amo_id
           left join managers m on m.amo_id = i.responsible_amo_user_id
+          -- Rows are inserted, and so locked, in this order: concurrent upserts (the sync and webhooks) take
+          -- their row locks in the same order and cannot deadlock on each other.
+          order by i.account_id, i.amo_id
           on conflict (account_id, amo_id) do update set
             ${sql.join(
               COMPARED.filter((column) => column !== 'deleted').map(
@@ -233,11 +251,7 @@ export async function markLeadsDeleted(db: Executor, accountId: number, amoIds: 
   const rows = await queryRows(
     db,
     sql`update sales_leads set deleted = true, deleted_at = now(), stored_at = now()
-        where account_id = ${accountId} and not deleted
-          and amo_id in (${sql.join(
-            amoIds.map((id) => sql`${id}::bigint`),
-            sql`, `,
-          )})
+        where account_id = ${accountId} and not deleted and amo_id = any(${arrayOfBigints(amoIds)})
         returning amo_id`,
   );
   return rows.length;

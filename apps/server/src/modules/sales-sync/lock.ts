@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 
 /** Arbitrary constant shared by every instance; distinct from the migration lock's key. */
-export const SYNC_LOCK_KEY = 7_311_240_519;
+const SYNC_LOCK_KEY = 7_311_240_519;
 
 export type HeldSyncLock = {
   /** Aborted when the lock is lost (its database connection failed): the run must stop. */

@@ -1,6 +1,7 @@
 import type { PipelineList } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
+import { arrayOfBigints } from '../../lib/sql-filters.js';
 import type { AmoLossReason, AmoPipeline } from '../amocrm/types.js';
 
 /**
@@ -19,7 +20,7 @@ export async function refreshReferenceData(
   await db.transaction(async (tx) => {
     await queryRows(
       tx,
-      sql`delete from sales_pipelines where account_id = ${accountId} and not (amo_id = any(${idList(pipelines.map((p) => p.id))}))`,
+      sql`delete from sales_pipelines where account_id = ${accountId} and not (amo_id = any(${arrayOfBigints(pipelines.map((p) => p.id))}))`,
     );
     const kept =
       statuses.length === 0
@@ -31,7 +32,7 @@ export async function refreshReferenceData(
     await queryRows(tx, sql`delete from sales_pipeline_statuses where account_id = ${accountId}${kept}`);
     await queryRows(
       tx,
-      sql`delete from sales_loss_reasons where account_id = ${accountId} and not (amo_id = any(${idList(lossReasons.map((r) => r.id))}))`,
+      sql`delete from sales_loss_reasons where account_id = ${accountId} and not (amo_id = any(${arrayOfBigints(lossReasons.map((r) => r.id))}))`,
     );
     if (pipelines.length > 0) {
       await queryRows(
@@ -85,15 +86,6 @@ export async function refreshReferenceData(
       );
     }
   });
-}
-
-function idList(ids: readonly number[]) {
-  return ids.length === 0
-    ? sql`'{}'::bigint[]`
-    : sql`array[${sql.join(
-        ids.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )}]`;
 }
 
 /** The stored pipelines of an account with their statuses, in amoCRM's order. */

@@ -1,7 +1,7 @@
 import type { SyncRun, SyncRunStatus, SyncTrigger } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { arrayOfBigints } from '../sales-settings/settings.js';
+import { arrayOfBigints, isoTime } from '../../lib/sql-filters.js';
 
 /** Counters of a run, written to its row as pages complete. */
 export type SyncProgress = {
@@ -37,16 +37,14 @@ type RunRow = {
   error: string | null;
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function fromRow(row: RunRow): SyncRun {
   return {
     id: row.id,
     status: row.status,
     trigger: row.trigger,
     startedBy: row.started_by_id ? { id: row.started_by_id, name: row.started_by_name ?? '' } : null,
-    startedAt: iso(row.started_at),
-    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+    startedAt: isoTime(row.started_at),
+    finishedAt: row.finished_at === null ? null : isoTime(row.finished_at),
     pages: row.pages,
     leads: row.leads,
     leadsCreated: row.leads_created,

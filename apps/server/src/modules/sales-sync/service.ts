@@ -18,7 +18,9 @@ import {
 } from './activity.js';
 import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
 import {
+  BudgetOutOfRangeError,
   currencyExponent,
+  type LeadFacts,
   leadFactsFromApi,
   missingMainContacts,
   rematchManagers,
@@ -50,6 +52,10 @@ const PROGRESS_INTERVAL_MS = 200;
 /** Outgoing messages come 100 to a page; they are stored a few pages at a time. */
 const MESSAGE_BATCH = 500;
 const READ_AHEAD_PAGES = 3;
+/** Leads left out of a run that the run's record names by id; the rest are only counted. */
+const SKIPPED_IDS_LISTED = 20;
+const INTERRUPTED =
+  'The sync was interrupted (the server is stopping or lost its database lock); the next sync continues from the last completed one.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,12 +104,15 @@ async function saveCursors(db: Database, accountId: number, from: Cursors, to: C
  * The next cursor is then the first sighting of the earliest such item, so the next run reads the
  * neighbour again; otherwise it is the newest updated_at seen.
  */
-export function sightings() {
-  const firstSeen = new Map<string, number>();
+function sightings() {
+  const firstSeen = new Map<number, number>();
   let newest = Number.NEGATIVE_INFINITY;
   let rewindTo = Number.POSITIVE_INFINITY;
   return {
-    see(id: string, updatedAt: number) {
+    get empty(): boolean {
+      return firstSeen.size === 0;
+    },
+    see(id: number, updatedAt: number) {
       const earlier = firstSeen.get(id);
       if (earlier === undefined) firstSeen.set(id, updatedAt);
       else rewindTo = Math.min(rewindTo, earlier);
@@ -116,11 +125,36 @@ export function sightings() {
   };
 }
 
+type Sightings = ReturnType<typeof sightings>;
+
+/**
+ * One cursor shared by several lists read one after the other (call notes on leads, then on contacts): the
+ * earliest of their next cursors, so that progress on one list never skips what another still has to read
+ * (a rewind, or a note added to the first list while the second was read). A list that showed nothing new
+ * holds the cursor no later than `readFrom`, when the lists began to be read: its own clock is not known,
+ * and ours may differ from amoCRM's by less than the overlap. When no list showed anything, it stays.
+ */
+function sharedCursor(previous: number, readFrom: number, lists: readonly Sightings[]): number {
+  if (lists.every((list) => list.empty)) return previous;
+  return Math.min(...lists.map((list) => (list.empty ? Math.max(previous, readFrom) : list.nextCursor(previous))));
+}
+
+/** Why some leads of a run were left out, for its record; null when none were. */
+function skippedLeadsNote(skipped: readonly number[]): string | null {
+  if (skipped.length === 0) return null;
+  const listed = skipped.slice(0, SKIPPED_IDS_LISTED).join(', ');
+  const more = skipped.length > SKIPPED_IDS_LISTED ? ` and ${skipped.length - SKIPPED_IDS_LISTED} more` : '';
+  return (
+    `${skipped.length} lead(s) were left out: their budget is too large to store (amoCRM ids ${listed}${more}). ` +
+    'Correct the budget in amoCRM; the next sync then reads them.'
+  );
+}
+
 /**
  * Reads up to `depth` pages ahead of the caller, so that requests keep going out at the rate limit while
  * the pages already read are being stored, instead of waiting for each write to finish.
  */
-export async function* readAhead<T>(source: AsyncGenerator<T>, depth = READ_AHEAD_PAGES): AsyncGenerator<T> {
+async function* readAhead<T>(source: AsyncGenerator<T>, depth = READ_AHEAD_PAGES): AsyncGenerator<T> {
   const pending: Promise<IteratorResult<T>>[] = [];
   try {
     for (;;) {
@@ -160,6 +194,48 @@ export function createSalesSync(deps: {
   let current: { runId: string; controller: AbortController; done: Promise<void> } | null = null;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Starts and scheduler checks under way: stop() waits for them, so none starts a run after it. */
+  const pending = new Set<Promise<unknown>>();
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    pending.add(work);
+    const forget = () => pending.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  const shuttingDown = () => new AppError('SERVICE_UNAVAILABLE', { detail: 'The server is shutting down.' });
+
+  /** start() itself: the lock, the run's row, then the run in the background. */
+  async function begin(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }> {
+    if (!isConnected(await findSalesSettings(db))) throw new AppError('AMOCRM_NOT_CONFIGURED');
+    const held = await lock.tryAcquire();
+    if (!held) throw new AppError('SYNC_ALREADY_RUNNING');
+    let runId: string;
+    try {
+      // stop() may have been called during any await above or below; it waits for this start to settle,
+      // and nothing may run after it, so each step checks again.
+      if (stopping) throw shuttingDown();
+      await closeAbandonedRuns(db);
+      runId = await insertRun(db, trigger, startedBy);
+      if (stopping) {
+        await finishRun(db, runId, { status: 'failed', progress: emptyProgress(), error: INTERRUPTED });
+        throw shuttingDown();
+      }
+    } catch (error) {
+      await held.release();
+      throw error;
+    }
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, held.lost]);
+    log.info({ runId, trigger }, 'amoCRM sync started');
+    const done = execute(runId, signal).finally(async () => {
+      await held.release().catch((error) => log.error({ err: error }, 'the sync lock could not be released'));
+      if (current?.runId === runId) current = null;
+    });
+    current = { runId, controller, done };
+    return { runId };
+  }
 
   /** The work of one run; every failure ends in the run's row, none escapes. */
   async function execute(runId: string, signal: AbortSignal): Promise<void> {
@@ -188,13 +264,7 @@ export function createSalesSync(deps: {
       };
     }
     if (error instanceof StoredTokenUnreadableError) return { status: 'token_invalid', error: error.message };
-    if (signal.aborted) {
-      return {
-        status: 'failed',
-        error:
-          'The sync was interrupted (the server is stopping or lost its database lock); the next sync continues from the last completed one.',
-      };
-    }
+    if (signal.aborted) return { status: 'failed', error: INTERRUPTED };
     if (error instanceof AmoCrmError) return { status: 'failed', error: error.message };
     const reason = error instanceof Error ? error.message : String(error);
     return { status: 'failed', error: `The sync failed on the server: ${reason.slice(0, 300)}` };
@@ -235,10 +305,21 @@ export function createSalesSync(deps: {
     };
     const leadsRead = sightings();
     const contactsToRead = new Set<number>();
+    // A lead with an absurd budget (a typing error in amoCRM) is left out and named in the run's record,
+    // rather than failing every sync until someone corrects it; the next sync after the correction reads it.
+    const skipped: number[] = [];
     for await (const page of readAhead(client.leadsUpdatedSince(since(start.leads)))) {
       signal.throwIfAborted();
-      for (const lead of page) leadsRead.see(String(lead.id), lead.updated_at);
-      const facts = page.map((lead) => leadFactsFromApi(lead, context));
+      const facts: LeadFacts[] = [];
+      for (const lead of page) {
+        leadsRead.see(lead.id, lead.updated_at);
+        try {
+          facts.push(leadFactsFromApi(lead, context));
+        } catch (error) {
+          if (!(error instanceof BudgetOutOfRangeError)) throw error;
+          skipped.push(lead.id);
+        }
+      }
       const stored = await upsertLeads(db, facts, 'sync');
       const changed = new Set(stored.changedIds);
       for (const lead of facts) {
@@ -271,14 +352,16 @@ export function createSalesSync(deps: {
 
     // Call notes on leads and on contacts, then outgoing chat messages: the days they fall on are recomputed.
     const days = new Set<string>();
-    // Notes page the same way as leads, so a note changed during the run is handled the same way.
-    const notesRead = sightings();
+    // Notes page the same way as leads, so a note changed during the run is handled the same way; the two
+    // lists are separate, each with its own sightings, and share one cursor (see sharedCursor).
+    const notesReadFrom = Math.floor(Date.now() / 1000);
+    const notesRead = { leads: sightings(), contacts: sightings() };
     for (const entity of ['leads', 'contacts'] as const) {
       for await (const page of readAhead(client.callNotesSince(entity, since(start.notes)))) {
         signal.throwIfAborted();
         const calls = page.flatMap((note) => callFactsFromNote(note, entity, accountId) ?? []);
         for (const day of await upsertCalls(db, calls, settings.timeZone)) days.add(day);
-        for (const note of page) notesRead.see(`${entity}:${note.id}`, note.updated_at);
+        for (const note of page) notesRead[entity].see(note.id, note.updated_at);
         progress.pages++;
         progress.notes += page.length;
         await save();
@@ -306,54 +389,45 @@ export function createSalesSync(deps: {
     const unmatched = await unmatchedResponsibleUsers(db, accountId);
     await saveCursors(db, accountId, start, {
       leads: leadsRead.nextCursor(start.leads),
-      notes: notesRead.nextCursor(start.notes),
+      notes: sharedCursor(start.notes, notesReadFrom, [notesRead.leads, notesRead.contacts]),
       events: newestEvent,
     });
-    await finishRun(db, runId, { status: 'succeeded', progress, unmatched });
-    log.info({ runId, ...progress, unmatched: unmatched.length }, 'amoCRM sync finished');
+    const note = skippedLeadsNote(skipped);
+    await finishRun(db, runId, { status: 'succeeded', progress, unmatched, ...(note !== null && { error: note }) });
+    if (note !== null) {
+      log.warn({ runId, leads: skipped }, 'amoCRM sync left out leads with a budget too large to store');
+    }
+    log.info({ runId, ...progress, unmatched: unmatched.length, skipped: skipped.length }, 'amoCRM sync finished');
   }
 
   const sync = {
     /**
      * Starts a sync in the background and returns its run id at once. AMOCRM_NOT_CONFIGURED without an
-     * account and token; SYNC_ALREADY_RUNNING when a sync runs here or on another instance.
+     * account and token; SYNC_ALREADY_RUNNING when a sync runs here or on another instance;
+     * SERVICE_UNAVAILABLE once stop() was called, also while this start was on its way.
      */
-    async start(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }> {
-      if (stopping) throw new AppError('SERVICE_UNAVAILABLE', { detail: 'The server is shutting down.' });
-      if (!isConnected(await findSalesSettings(db))) throw new AppError('AMOCRM_NOT_CONFIGURED');
-      const held = await lock.tryAcquire();
-      if (!held) throw new AppError('SYNC_ALREADY_RUNNING');
-      let runId: string;
-      try {
-        await closeAbandonedRuns(db);
-        runId = await insertRun(db, trigger, startedBy);
-      } catch (error) {
-        await held.release();
-        throw error;
-      }
-      const controller = new AbortController();
-      const signal = AbortSignal.any([controller.signal, held.lost]);
-      log.info({ runId, trigger }, 'amoCRM sync started');
-      const done = execute(runId, signal).finally(async () => {
-        await held.release().catch((error) => log.error({ err: error }, 'the sync lock could not be released'));
-        if (current?.runId === runId) current = null;
-      });
-      current = { runId, controller, done };
-      return { runId };
+    start(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }> {
+      if (stopping) return Promise.reject(shuttingDown());
+      return track(begin(trigger, startedBy));
     },
 
     /** One scheduler check: starts a scheduled sync when one is due; quiet when another instance runs it. */
-    async tick(now = new Date()): Promise<void> {
-      if (stopping || current) return;
-      const settings = await findSalesSettings(db);
-      const last = await latestRun(db);
-      if (!isSyncDue(settings, last ? new Date(last.startedAt) : null, now)) return;
-      try {
-        await sync.start('scheduled', null);
-      } catch (error) {
-        if (error instanceof AppError && ['SYNC_ALREADY_RUNNING', 'AMOCRM_NOT_CONFIGURED'].includes(error.code)) return;
-        throw error;
-      }
+    tick(now = new Date()): Promise<void> {
+      if (stopping || current) return Promise.resolve();
+      return track(
+        (async () => {
+          const settings = await findSalesSettings(db);
+          const last = await latestRun(db);
+          if (!isSyncDue(settings, last ? new Date(last.startedAt) : null, now)) return;
+          try {
+            await sync.start('scheduled', null);
+          } catch (error) {
+            const quiet = ['SYNC_ALREADY_RUNNING', 'AMOCRM_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE'];
+            if (error instanceof AppError && quiet.includes(error.code)) return;
+            throw error;
+          }
+        })(),
+      );
     },
 
     /** Checks every minute whether a scheduled sync is due; the timer never keeps the process alive. */
@@ -365,15 +439,20 @@ export function createSalesSync(deps: {
       timer.unref();
     },
 
-    /** Resolves once no sync runs in this process. */
+    /** Resolves once no sync runs or starts in this process: a run's row is final and its lock released. */
     async whenIdle(): Promise<void> {
+      await Promise.allSettled([...pending]);
       await current?.done;
     },
 
-    /** Stops the scheduler and interrupts a running sync, waiting until its row records the interruption. */
+    /**
+     * Stops the scheduler and interrupts a running sync, waiting until its row records the interruption and
+     * its lock is released. A start on its way when this is called is waited for and starts nothing.
+     */
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(timer);
+      await Promise.allSettled([...pending]);
       const running = current;
       if (running) {
         running.controller.abort();

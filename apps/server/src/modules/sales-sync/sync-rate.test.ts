@@ -5,18 +5,22 @@ import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fa
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
 import type { StoredSalesSettings } from '../sales-settings/settings.js';
-import { isSyncDue } from './service.js';
+import { createSalesSync, isSyncDue } from './service.js';
 
 // amoCRM's real limit: the sync and the stand-in both at 7 requests per second (the defaults).
 let app: FastifyInstance;
 let fake: AmoCrmFake;
 let token: string;
 
+/** The run once it is over: its row final and the service idle, its lock released (a next sync may start). */
 async function waitForRun(runId: string, onProgress: (run: SyncRun) => void = () => {}): Promise<SyncRun> {
   for (;;) {
     const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
     onProgress(run);
-    if (run.status !== 'running') return run;
+    if (run.status !== 'running') {
+      await app.salesSync.whenIdle();
+      return run;
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -103,19 +107,43 @@ describe('scheduled sync', () => {
     expect(runs.items[0]).toMatchObject({ trigger: 'scheduled', startedBy: null });
     await waitForRun(runs.items[0].id);
 
-    await app.salesSync.tick(new Date());
+    // Four minutes after that run started, with no run under way: not due yet.
+    await app.salesSync.tick(new Date(Date.now() + 4 * 60_000));
     expect((await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total).toBe(3);
   });
 });
 
 describe('shutdown', () => {
+  it('starts no run when stopped while a start is on its way, and waits for that start', async () => {
+    // A second service on the same database, so that stopping it leaves the app's own service running.
+    const service = createSalesSync({ db: app.db, kind: app.databaseKind, config: app.config, log: app.log });
+    const runsBefore = (await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total;
+
+    const starting = service.start('manual', null);
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    starting.then(settle, settle);
+    await service.stop();
+
+    expect(settled).toBe(true);
+    await expect(starting).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total).toBe(runsBefore);
+    // The lock was released: the app's service can sync.
+    const started = await call(app, 'POST', '/api/sales/sync', { token });
+    expect(started.statusCode).toBe(202);
+    expect((await waitForRun(started.json().runId)).status).toBe('succeeded');
+  });
+
   it('interrupts a running sync, records why, and starts no other', async () => {
     fake.control.touchLeads(fake.control.data.leads.map((lead) => lead.id));
     const started = await call(app, 'POST', '/api/sales/sync', { token });
     const runId = started.json().runId;
     for (;;) {
       const progress: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
-      if (progress.pages > 0) break;
+      // A run that ended before reading a page fails the expectations below instead of looping for ever.
+      if (progress.pages > 0 || progress.status !== 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_FIELD_ID } from '../../../../../tools/amocrm-fake/data.js';
-import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
+import { type AmoCrmFake, type RequestRecord, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
 import { fromPostgresPool, queryRows } from '../../db/client.js';
@@ -26,13 +26,41 @@ async function sync(): Promise<SyncRun> {
   return waitForRun(started.json().runId);
 }
 
+/** The run once it is over: its row final and the service idle, its lock released (a next sync may start). */
 async function waitForRun(runId: string): Promise<SyncRun> {
   for (let attempt = 0; attempt < 2_000; attempt++) {
     const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${runId}`, { token })).json();
-    if (run.status !== 'running') return run;
+    if (run.status !== 'running') {
+      await app.salesSync.whenIdle();
+      return run;
+    }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`run ${runId} did not finish`);
+}
+
+/**
+ * Does `action` as soon as the stand-in has served a request that `served` matches, while `running` has not
+ * settled; whether it did.
+ */
+async function whenServed(
+  served: (request: RequestRecord) => boolean,
+  action: () => void,
+  running: Promise<unknown>,
+): Promise<boolean> {
+  let settled = false;
+  const settle = () => {
+    settled = true;
+  };
+  running.then(settle, settle);
+  while (!settled) {
+    if (fake.control.requests().some(served)) {
+      action();
+      return true;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return false;
 }
 
 function leadById(id: number) {
@@ -322,15 +350,15 @@ describe('a lead changed while the leads are being read', () => {
     fake.control.resetRequests();
 
     // As soon as the first page of leads has been served, the first lead on it changes in amoCRM.
-    const mover = (async () => {
-      while (!fake.control.requests().some((request) => request.path === '/api/v4/leads' && request.status === 200)) {
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      fake.control.changeLead(moving.id, { price: 123_400 });
-    })();
-    const first = await sync();
-    await mover;
+    const running = sync();
+    const moved = await whenServed(
+      (request) => request.path === '/api/v4/leads' && request.status === 200,
+      () => fake.control.changeLead(moving.id, { price: 123_400 }),
+      running,
+    );
+    const first = await running;
 
+    expect(moved).toBe(true);
     expect(first.status).toBe('succeeded');
     const overlapBefore = first.leads - touched.length - 1;
     expect(overlapBefore).toBeGreaterThanOrEqual(0);
@@ -347,6 +375,84 @@ describe('a lead changed while the leads are being read', () => {
     expect(stale).toEqual([]);
     expect(Number(stored.find((row) => Number(row.amo_id) === moving.id)?.budget_minor)).toBe(12_340_000);
   }, 60_000);
+});
+
+describe('call notes on leads and on contacts', () => {
+  it('keep one cursor no later than either list reached: a lead note added while contact notes are read is not skipped', async () => {
+    const [lead] = fake.control.data.leads;
+    const [contact] = fake.control.data.contacts;
+    if (!lead || !contact) throw new Error('the stand-in account is too small');
+    const now = Math.floor(Date.now() / 1000);
+    // A contact call stamped well past the overlap: the newest note of the run.
+    fake.control.addCallNote({
+      entity: 'contacts',
+      entityId: contact.id,
+      direction: 'in',
+      durationSeconds: 61,
+      createdAt: now + 3_600,
+    });
+    fake.control.resetRequests();
+
+    // Once the lead notes have been read and the contact notes are being read, a call is logged on a lead.
+    const running = sync();
+    const added = await whenServed(
+      (request) => request.path === '/api/v4/contacts/notes',
+      () =>
+        fake.control.addCallNote({
+          entity: 'leads',
+          entityId: lead.id,
+          direction: 'out',
+          durationSeconds: 122,
+          createdAt: now,
+        }),
+      running,
+    );
+    const first = await running;
+    expect(added).toBe(true);
+    expect(first.status).toBe('succeeded');
+    const [cursor] = await rows<{ notes_cursor: string }>(sql`select notes_cursor from sales_settings`);
+    expect(Number(cursor?.notes_cursor)).toBeLessThanOrEqual(now + CURSOR_OVERLAP_SECONDS);
+
+    const second = await sync();
+
+    expect(second.status).toBe('succeeded');
+    expect(await storedActivity()).toEqual(expectedActivity());
+  });
+});
+
+describe('a lead whose budget is too large to store', () => {
+  it('is left out and named in the run, which stores the others; corrected, the next sync stores it', async () => {
+    const [absurd, fine] = fake.control.data.leads.filter((lead) => lead.closed_at === null).slice(-2);
+    if (!absurd || !fine) throw new Error('the stand-in account is too small');
+    const before = await rows<{ budget_minor: string }>(
+      sql`select budget_minor from sales_leads where amo_id = ${absurd.id}`,
+    );
+    fake.control.changeLead(absurd.id, { price: 1e20 });
+    fake.control.changeLead(fine.id, { price: 4_200 });
+
+    const run = await sync();
+
+    expect(run).toMatchObject({ status: 'succeeded', leadsUpdated: 1 });
+    expect(run.error).toContain(`1 lead(s) were left out`);
+    expect(run.error).toContain(String(absurd.id));
+    const stored = await rows<{ amo_id: string; budget_minor: string }>(
+      sql`select amo_id, budget_minor from sales_leads where amo_id in (${absurd.id}, ${fine.id}) order by amo_id`,
+    );
+    expect(new Map(stored.map((row) => [Number(row.amo_id), Number(row.budget_minor)]))).toEqual(
+      new Map([
+        [absurd.id, Number(before[0]?.budget_minor)],
+        [fine.id, 420_000],
+      ]),
+    );
+
+    fake.control.changeLead(absurd.id, { price: 1_000 });
+    const corrected = await sync();
+    expect(corrected).toMatchObject({ status: 'succeeded', leadsUpdated: 1, error: null });
+    const [row] = await rows<{ budget_minor: string }>(
+      sql`select budget_minor from sales_leads where amo_id = ${absurd.id}`,
+    );
+    expect(Number(row?.budget_minor)).toBe(100_000);
+  });
 });
 
 describe('the organisation time zone', () => {

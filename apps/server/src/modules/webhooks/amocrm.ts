@@ -1,7 +1,6 @@
 import { AMO_LOST_STATUS_ID } from '@cm/contract';
 import { z } from 'zod';
-import { budgetMinorOf, isClosedStatus, type LeadFacts } from '../sales-sync/leads.js';
-import type { FormTree } from './form.js';
+import { BudgetOutOfRangeError, budgetMinorOf, isClosedStatus, type LeadFacts } from '../sales-sync/leads.js';
 
 // amoCRM webhooks (Settings → Integrations → Webhooks) arrive as application/x-www-form-urlencoded:
 // `leads[<event>][<i>][<field>]=<value>` with every value a string, plus `account[id]`, `account[subdomain]`.
@@ -23,6 +22,27 @@ const optionalWhole = z
   .trim()
   .regex(/^\d*$/, { message: 'expected a whole number' })
   .transform((value) => (value === '' ? null : Number(value)))
+  .refine((value) => value === null || Number.isSafeInteger(value), { message: 'number too large' })
+  .optional();
+/** 9999-12-31T23:59:59Z: later times are no dates amoCRM sends, and PostgreSQL refuses some of them. */
+const MAX_UNIX_SECONDS = 253_402_300_799;
+/** Unix seconds; empty means none. */
+const optionalTime = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, { message: 'expected unix seconds' })
+  .transform((value) => (value === '' ? null : Number(value)))
+  .refine((value) => value === null || value <= MAX_UNIX_SECONDS, { message: 'time out of range' })
+  .optional();
+/**
+ * A budget in units of the account currency: at most 13 digits and 2 decimals (amoCRM sends whole numbers).
+ * In a currency with up to 2 decimals its minor units are then exact; in one with 3 or 4, webhookChanges
+ * refuses the few amounts whose minor units are not.
+ */
+const price = z
+  .string()
+  .trim()
+  .regex(/^(?:\d{1,13}(?:\.\d{1,2})?)?$/, { message: 'expected an amount of at most 13 digits and 2 decimals' })
   .optional();
 const indexed = <Item extends z.ZodType>(item: Item) => z.record(z.string().regex(/^\d+$/), item);
 
@@ -39,30 +59,33 @@ const LeadEvent = z
     name: z.string().optional(),
     status_id: whole,
     pipeline_id: whole,
-    price: z
-      .string()
-      .trim()
-      .regex(/^\d*(?:\.\d+)?$/, { message: 'expected an amount' })
-      .optional(),
+    price,
     responsible_user_id: whole,
     account_id: optionalWhole,
-    date_create: optionalWhole,
-    created_at: optionalWhole,
-    last_modified: optionalWhole,
-    updated_at: optionalWhole,
-    closed_at: optionalWhole,
-    date_close: optionalWhole,
+    date_create: optionalTime,
+    created_at: optionalTime,
+    last_modified: optionalTime,
+    updated_at: optionalTime,
+    closed_at: optionalTime,
+    date_close: optionalTime,
     loss_reason_id: optionalWhole,
     loss_reason: z
       .union([indexed(z.looseObject({ id: optionalWhole })), z.looseObject({ id: optionalWhole })])
       .optional(),
     custom_fields: indexed(CustomField).optional(),
   })
-  .refine((lead) => (lead.updated_at ?? lead.last_modified) != null, {
-    message: 'last_modified or updated_at is required',
-  })
-  .refine((lead) => (lead.created_at ?? lead.date_create) != null, {
-    message: 'date_create or created_at is required',
+  .transform((lead, context) => {
+    // The newer of the two names for the time of the change, and the time of creation: both required.
+    const changed = [lead.updated_at, lead.last_modified].filter((time) => time !== null && time !== undefined);
+    const createdAt = lead.created_at ?? lead.date_create;
+    if (changed.length === 0) {
+      context.addIssue({ code: 'custom', message: 'last_modified or updated_at is required', input: lead });
+    }
+    if (createdAt === null || createdAt === undefined) {
+      context.addIssue({ code: 'custom', message: 'date_create or created_at is required', input: lead });
+    }
+    if (changed.length === 0 || createdAt === null || createdAt === undefined) return z.NEVER;
+    return { ...lead, updatedAt: Math.max(...changed), createdAt };
   });
 
 const DeleteEvent = z.looseObject({ id: whole, account_id: optionalWhole });
@@ -94,17 +117,14 @@ export type WebhookContext = {
 
 export type WebhookChanges = {
   leads: LeadFacts[];
+  /** Entries that passed the schema and still cannot be stored (a budget too large in this currency). */
+  invalid: { path: string[]; message: string }[];
   deletions: { accountId: number; amoId: number }[];
   /** Entries of another amoCRM account than the configured one: not ours to store. */
   foreign: number;
   /** Entries whose account is named nowhere (neither in the payload nor by an earlier sync). */
   withoutAccount: number;
 };
-
-/** Reads a form tree as an amoCRM webhook; the zod error says what is wrong with it. */
-export function readWebhook(tree: FormTree) {
-  return WebhookPayload.safeParse(tree);
-}
 
 function lossReasonOf(lead: LeadEvent): number | null | undefined {
   if (lead.loss_reason_id !== undefined) return lead.loss_reason_id || null;
@@ -138,7 +158,7 @@ function paymentMethodOf(lead: LeadEvent, fieldId: number | null): string | null
 
 /** The lead changes a webhook reports, for the configured account; descriptions carry amoCRM's legacy fields. */
 export function webhookChanges(payload: WebhookPayload, context: WebhookContext): WebhookChanges {
-  const changes: WebhookChanges = { leads: [], deletions: [], foreign: 0, withoutAccount: 0 };
+  const changes: WebhookChanges = { leads: [], invalid: [], deletions: [], foreign: 0, withoutAccount: 0 };
   const payloadAccount = payload.account?.id ?? null;
   const accountOf = (entryAccount: number | null | undefined): number | null => {
     const accountId = entryAccount ?? payloadAccount ?? context.accountId;
@@ -153,24 +173,31 @@ export function webhookChanges(payload: WebhookPayload, context: WebhookContext)
     return accountId;
   };
   for (const event of LEAD_EVENTS) {
-    for (const lead of Object.values(payload.leads?.[event] ?? {})) {
+    for (const [index, lead] of Object.entries(payload.leads?.[event] ?? {})) {
       const accountId = accountOf(lead.account_id);
       if (accountId === null) continue;
-      const updatedAt = Math.max(lead.updated_at ?? 0, lead.last_modified ?? 0);
+      let budgetMinor: number;
+      try {
+        budgetMinor = budgetMinorOf(lead.price ? Number(lead.price) : 0, context.currencyExponent);
+      } catch (error) {
+        if (!(error instanceof BudgetOutOfRangeError)) throw error;
+        changes.invalid.push({ path: ['leads', event, index, 'price'], message: 'amount too large for the currency' });
+        continue;
+      }
       changes.leads.push({
         accountId,
         amoId: lead.id,
         title: lead.name?.trim() ?? '',
         mainContactAmoId: undefined,
         paymentMethod: paymentMethodOf(lead, context.paymentMethodFieldId),
-        budgetMinor: budgetMinorOf(lead.price ? Number(lead.price) : 0, context.currencyExponent),
-        createdAt: lead.created_at ?? lead.date_create ?? updatedAt,
+        budgetMinor,
+        createdAt: lead.createdAt,
         closedAt: closedAtOf(lead),
         pipelineAmoId: lead.pipeline_id,
         statusAmoId: lead.status_id,
         lossReasonAmoId: lossReasonOf(lead),
         responsibleAmoUserId: lead.responsible_user_id,
-        updatedAt,
+        updatedAt: lead.updatedAt,
       });
     }
   }

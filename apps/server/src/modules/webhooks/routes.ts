@@ -3,17 +3,18 @@ import { WebhookResponse } from '@cm/contract';
 import type { LogLevel } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { retryOnConflict } from '../../lib/database-errors.js';
 import { PUBLIC } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
 import { findSalesSettings } from '../sales-settings/settings.js';
 import { currencyExponent, markLeadsDeleted, upsertLeads } from '../sales-sync/leads.js';
-import { readWebhook, webhookChanges } from './amocrm.js';
+import { WebhookPayload, webhookChanges } from './amocrm.js';
 import { MalformedFormError, parseBracketedForm } from './form.js';
 
 const tags = ['webhooks'];
 /** amoCRM sends one event batch per request; this is far above a real one and far below the global limit. */
-export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const LEVELS: LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
@@ -63,9 +64,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!settings || !sameSecret(request.params.secret, settings.webhookSecret)) throw new AppError('NOT_FOUND');
       if (request.body !== undefined && typeof request.body !== 'string') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
 
-      let payload: ReturnType<typeof readWebhook>;
+      let payload: ReturnType<typeof WebhookPayload.safeParse>;
       try {
-        payload = readWebhook(parseBracketedForm(request.body ?? ''));
+        payload = WebhookPayload.safeParse(parseBracketedForm(request.body ?? ''));
       } catch (error) {
         if (error instanceof MalformedFormError) {
           request.log.warn({ reason: error.message }, 'malformed amoCRM webhook refused');
@@ -87,6 +88,15 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentMethodFieldId: settings.paymentMethodFieldId,
         currencyExponent: currencyExponent(settings.currency),
       });
+      if (changes.invalid.length > 0) {
+        const errors = changes.invalid.slice(0, 20).map((issue) => ({
+          path: ['body', ...issue.path].join('.'),
+          message: issue.message,
+          code: 'too_big',
+        }));
+        request.log.warn({ errors }, 'malformed amoCRM webhook refused');
+        throw new AppError('WEBHOOK_MALFORMED', { errors });
+      }
       if (changes.withoutAccount > 0) {
         throw new AppError('WEBHOOK_MALFORMED', {
           detail: 'The webhook names no amoCRM account (account[id]) and no sync has learnt it yet.',
@@ -96,17 +106,20 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ entries: changes.foreign }, 'amoCRM webhook entries of another account ignored');
       }
 
-      // All or nothing: the events of one request are applied in one transaction.
-      return app.db.transaction(async (tx) => {
-        const stored = await upsertLeads(tx, changes.leads, 'webhook');
-        let deleted = 0;
-        const byAccount = new Map<number, number[]>();
-        for (const deletion of changes.deletions) {
-          byAccount.set(deletion.accountId, [...(byAccount.get(deletion.accountId) ?? []), deletion.amoId]);
-        }
-        for (const [accountId, amoIds] of byAccount) deleted += await markLeadsDeleted(tx, accountId, amoIds);
-        return { leads: stored.created + stored.updated, deleted };
-      });
+      const byAccount = new Map<number, number[]>();
+      for (const deletion of changes.deletions) {
+        byAccount.set(deletion.accountId, [...(byAccount.get(deletion.accountId) ?? []), deletion.amoId]);
+      }
+      // All or nothing: the events of one request are applied in one transaction, run again when the
+      // database chose it as the victim of a deadlock with a concurrent webhook or the sync.
+      return retryOnConflict(() =>
+        app.db.transaction(async (tx) => {
+          const stored = await upsertLeads(tx, changes.leads, 'webhook');
+          let deleted = 0;
+          for (const [accountId, amoIds] of byAccount) deleted += await markLeadsDeleted(tx, accountId, amoIds);
+          return { leads: stored.created + stored.updated, deleted };
+        }),
+      );
     },
   });
 };

@@ -40,12 +40,16 @@ async function allLeads() {
   return queryRows(app.db, sql`select * from sales_leads order by amo_id`);
 }
 
+/** A sync through the API, once it is over: its row final and its lock released. */
 async function sync(): Promise<SyncRun> {
   const started = await call(app, 'POST', '/api/sales/sync', { token });
   expect(started.statusCode).toBe(202);
   for (;;) {
     const run: SyncRun = (await call(app, 'GET', `/api/sales/sync/runs/${started.json().runId}`, { token })).json();
-    if (run.status !== 'running') return run;
+    if (run.status !== 'running') {
+      await app.salesSync.whenIdle();
+      return run;
+    }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -228,15 +232,24 @@ describe('amoCRM lead webhooks', () => {
     expect(stored?.closed_at).not.toBeNull();
   });
 
-  it('marks a deleted lead deleted, and a sync converges with what the webhook wrote', async () => {
+  it('marks a deleted lead deleted; a description from before the deletion, by webhook or by sync, does not bring it back', async () => {
     const target = fake.control.data.leads[5] as FakeLead;
     const response = await post(webhookBody([{ event: 'delete', leads: [target] }]));
     expect(response.json()).toEqual({ leads: 0, deleted: 1 });
     expect((await lead(target.id))?.deleted).toBe(true);
-    // An older description (e.g. a sync page read before the deletion) does not bring it back.
+    // An older description by webhook (e.g. one delayed in amoCRM's queue) does not bring it back.
     const stale = { ...target, updated_at: target.updated_at };
     expect((await post(webhookBody([{ event: 'update', leads: [stale] }]))).json()).toEqual({ leads: 0, deleted: 0 });
     expect((await lead(target.id))?.deleted).toBe(true);
+
+    // Nor does a sync that still reads it as it was before the deletion: the stand-in still lists it, and a
+    // cursor back at the start makes the sync read every lead again.
+    const before = await allLeads();
+    await queryRows(app.db, sql`update sales_settings set leads_cursor = 0`);
+    const run = await sync();
+    expect(run).toMatchObject({ status: 'succeeded', leads: fake.control.data.leads.length, leadsUpdated: 0 });
+    expect((await lead(target.id))?.deleted).toBe(true);
+    expect(await allLeads()).toEqual(before);
   });
 
   it('converges with the sync: a change seen first by webhook, then by the sync, is one row and no second change', async () => {
@@ -302,6 +315,68 @@ describe('refused webhooks', () => {
     expect(await allLeads()).toEqual(before);
     // The same body whole is accepted.
     expect((await post(body)).json()).toEqual({ leads: 2, deleted: 0 });
+  });
+
+  it('answers 400 to times and amounts out of range, and writes none of it', async () => {
+    const before = await allLeads();
+    const target = fake.control.data.leads[30] as FakeLead;
+    const valid = webhookBody([{ event: 'update', leads: [{ ...target, price: 5, updated_at: nowSeconds() }] }]);
+    /** The valid body with one field of the lead set (added when absent). */
+    const withField = (name: string, value: string) => {
+      const form = new URLSearchParams(valid);
+      form.set(`leads[update][0][${name}]`, value);
+      return form.toString();
+    };
+    const absurdTime = '99999999999999';
+    const bodies = [
+      withField('last_modified', absurdTime),
+      withField('updated_at', absurdTime),
+      withField('date_create', absurdTime),
+      withField('closed_at', absurdTime),
+      withField('price', '99999999999999999999'),
+      withField('price', '1.005'),
+      withField('loss_reason_id', '99999999999999999999'),
+    ];
+    for (const refused of bodies) {
+      const response = await post(refused);
+      const field = decodeURIComponent(refused)
+        .match(/\[(\w+)\]=(99999999999999\d*|1\.005)/)
+        ?.slice(1);
+      expect(field, 'the field is in the body').toBeDefined();
+      expect([response.statusCode, response.json().code], String(field)).toEqual([400, 'WEBHOOK_MALFORMED']);
+    }
+    expect(await allLeads()).toEqual(before);
+    // The same lead with its times and amount in range is accepted.
+    expect((await post(valid)).json()).toEqual({ leads: 1, deleted: 0 });
+  });
+
+  it('refuses an amount whose minor units do not fit exactly, in a currency with 3 decimals', async () => {
+    const settings = (await call(app, 'GET', '/api/sales/settings', { token })).json();
+    const save = (currency: string) =>
+      call(app, 'PUT', '/api/sales/settings', {
+        token,
+        body: {
+          subdomain: settings.subdomain,
+          paymentMethodFieldId: settings.paymentMethodFieldId,
+          syncIntervalMinutes: 0,
+          timeZone: settings.timeZone,
+          currency,
+        },
+      });
+    expect((await save('KWD')).statusCode).toBe(200);
+    try {
+      const before = await allLeads();
+      const target = fake.control.data.leads[31] as FakeLead;
+      const body = webhookBody([{ event: 'update', leads: [{ ...target, price: 5, updated_at: nowSeconds() }] }]);
+      const response = await post(
+        body.replace('leads%5Bupdate%5D%5B0%5D%5Bprice%5D=5', 'leads%5Bupdate%5D%5B0%5D%5Bprice%5D=9999999999999'),
+      );
+      expect([response.statusCode, response.json().code]).toEqual([400, 'WEBHOOK_MALFORMED']);
+      expect(response.json().errors[0].path).toBe('body.leads.update.0.price');
+      expect(await allLeads()).toEqual(before);
+    } finally {
+      expect((await save(settings.currency)).statusCode).toBe(200);
+    }
   });
 
   it('refuses JSON with 415 and a body above the limit with 413', async () => {
