@@ -66,16 +66,23 @@ test('a worker creates a component with a parameter and a markdown description, 
   await page.getByRole('textbox', { name: 'Parameter 1 unit' }).fill('kΩ');
 
   await descriptionEditor(page).click();
-  await page.keyboard.type('Thick film, **1 %** tolerance. <script>window.__pwned = true</script>');
+  // Two ways to run code from a description: a script element, and an event handler of an image that fails to
+  // load (this one would run even through innerHTML, where a script element never does).
+  await page.keyboard.type(
+    'Thick film, **1 %** tolerance. <script>window.__pwned = true</script> <img src=x onerror="window.__pwned=true">',
+  );
 
   await page.getByRole('button', { name: 'Create component' }).click();
   await expect(page).toHaveURL(/\/components\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(sku);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Resistor 4.7 kΩ 0805');
-  // The markdown is rendered, and sanitised: the bold survives, the script does not.
+  // The markdown is rendered, and sanitised: the bold survives, the script and the event handler do not.
   const description = page.getByTestId('component-description');
   await expect(description.locator('strong')).toHaveText('1 %');
   await expect(description.locator('script')).toHaveCount(0);
+  // The image element itself reached the page; only its handler was taken away.
+  await expect(description.locator('img')).toHaveCount(1);
+  await expect(description.locator('[onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
   await expect(page.getByRole('table', { name: 'Parameters' })).toContainText('Resistance');
   await expect(page.getByRole('table', { name: 'Parameters' })).toContainText('4.7 kΩ');

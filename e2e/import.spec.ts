@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAs } from './fixtures.js';
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
 /** A prefix no earlier run on the same database has used. */
 function uniquePrefix(): string {
@@ -20,7 +21,34 @@ async function openWizard(page: Page) {
 
 const HEADER = ['SKU', 'Name', 'Category', 'Unit', 'Minimum stock', 'Unit cost'];
 
-test('a file with errors lists them by row and column and cannot be imported', async ({ page }) => {
+/** How many components, archived ones included, a search finds, asked of the API as the demo worker. */
+async function componentsFound(request: APIRequestContext, q: string): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const response = await request.get(`/api/components?${new URLSearchParams({ q, status: 'all' })}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { total: number }).total;
+}
+
+/** Downloads the CSV template from the wizard and returns its first line, without a byte order mark. */
+async function templateHeaderLine(page: Page, dialog: Locator, button: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: button }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const text = await readFile((await file.path()) ?? '', 'utf8');
+  return (text.split(/\r?\n/)[0] ?? '').replace(/^\uFEFF/, '');
+}
+
+async function switchLanguage(page: Page, language: 'English' | 'Русский') {
+  await page.getByRole('button', { name: /Change language|Сменить язык/ }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+}
+
+test('a file with errors lists them by row and column and cannot be imported', async ({ page, request }) => {
   const prefix = uniquePrefix();
   const dialog = await openWizard(page);
   await dialog.locator('input[type=file]').setInputFiles({
@@ -45,20 +73,27 @@ test('a file with errors lists them by row and column and cannot be imported', a
   await expect(dialog.getByRole('table', { name: 'First rows as read' })).toContainText('Same SKU again');
   await expect(dialog.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
 
-  // Nothing was imported.
-  await dialog.getByRole('button', { name: 'Close' }).first().click();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-  await expect(page.getByText('No components match these filters.')).toBeVisible();
+  // Nothing was imported, not even the row without errors.
+  expect(await componentsFound(request, `${prefix}-1`)).toBe(0);
 });
 
 test('a valid file imports all its rows, which then appear in the list', async ({ page }) => {
   const prefix = uniquePrefix();
   const dialog = await openWizard(page);
 
-  // The template comes in the interface language.
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'CSV template' }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  // The template comes in the interface language: English headers here, Russian ones after switching.
+  expect(await templateHeaderLine(page, dialog, 'CSV template')).toMatch(/^SKU,Name,/);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+  await switchLanguage(page, 'Русский');
+  await page.getByRole('button', { name: 'Импорт', exact: true }).click();
+  const russianDialog = page.getByRole('dialog', { name: 'Импорт компонентов' });
+  expect(await templateHeaderLine(page, russianDialog, 'Шаблон CSV')).toMatch(/^Артикул,Наименование,/);
+  await russianDialog.getByRole('button', { name: 'Закрыть' }).first().click();
+  await expect(russianDialog).toBeHidden();
+  await switchLanguage(page, 'English');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog).toBeVisible();
 
   await dialog.locator('input[type=file]').setInputFiles({
     name: 'components.csv',

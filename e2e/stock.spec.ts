@@ -1,21 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { accounts, DEMO_PASSWORD } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
-// These screens load several lists at once; a busy CI machine needs more than the default seven seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
+// These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
-
-/** The fixtures' `signInAs`, waiting as long as this file's `expect` does (a cold page load can be slow). */
-async function signInAs(page: Page, role: keyof typeof accounts, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/auth\/signin/);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(accounts[role]);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-}
 
 type Role = keyof typeof accounts;
 
@@ -212,14 +201,19 @@ test('adjustments are offered to administrators only; managers see no posting ac
   const managerDepartment = (await apiAs(request, 'manager')).user.currentDepartment?.id ?? '';
   const admin = await apiAs(request, 'administrator');
   const home = admin.user.currentDepartment?.id ?? '';
+  let salesShelf: { id: string; path: string };
   await admin.switchTo(managerDepartment);
-  const salesShelf = await admin.post<{ id: string; path: string }>('/locations', { name: `Sales shelf ${tag}` });
-  await admin.post(
-    '/movements',
-    { type: 'receipt', componentId: component.id, locationId: salesShelf.id, quantity: '6' },
-    { 'idempotency-key': crypto.randomUUID() },
-  );
-  await admin.switchTo(home);
+  try {
+    salesShelf = await admin.post<{ id: string; path: string }>('/locations', { name: `Sales shelf ${tag}` });
+    await admin.post(
+      '/movements',
+      { type: 'receipt', componentId: component.id, locationId: salesShelf.id, quantity: '6' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+  } finally {
+    // The stored choice may follow the switch: the administrator goes back home even when seeding failed.
+    await admin.switchTo(home);
+  }
 
   // Each role signs in on a tab of its own: sessions live in sessionStorage, which tabs do not share.
   const managerPage = await page.context().newPage();

@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD } from './fixtures.js';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
-// These screens load several lists at once; a busy CI machine needs more than the default seven seconds.
-const expect = baseExpect.configure({ timeout: 15_000 });
+// These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
-
-/** The fixtures' `signInAs`, waiting as long as this file's `expect` does (a cold page load can be slow). */
-async function signInAs(page: Page, role: keyof typeof accounts, path = '/'): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/auth\/signin/);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(accounts[role]);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-}
 
 async function tokenOf(request: APIRequestContext, role: keyof typeof accounts): Promise<string> {
   const response = await request.post('/api/auth/login', { data: { email: accounts[role], password: DEMO_PASSWORD } });

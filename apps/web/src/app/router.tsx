@@ -1,4 +1,4 @@
-import type { Role, User } from '@cm/contract';
+import type { User } from '@cm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -17,6 +17,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { AuthLayout } from '../components/layout/auth-layout';
 import { currentUserQuery, devModeQuery } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/safe-redirect';
+import { mayEditComponents } from '../features/components/permissions';
 import { ApiError } from '../lib/api-client';
 import { session } from '../lib/session';
 import { mayOpen, SCREENS, UI_KIT_PAGES } from './screens';
@@ -86,14 +87,13 @@ const screenRoutes = SCREENS.map((screen) =>
 );
 
 // Component screens beyond the list (PRODUCT.md §4): the detail for everyone, the form for workers and administrators.
-const COMPONENT_EDITORS: readonly Role[] = ['worker', 'administrator'];
-const mayEditComponents = ({ context }: { context: { user: User } }) => {
-  if (!COMPONENT_EDITORS.includes(context.user.role)) throw new ForbiddenError();
+const onlyComponentEditors = ({ context }: { context: { user: User } }) => {
+  if (!mayEditComponents(context.user.role)) throw new ForbiddenError();
 };
 const componentNewRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/components/new',
-  beforeLoad: mayEditComponents,
+  beforeLoad: onlyComponentEditors,
   component: lazyRouteComponent(() => import('../features/components/component-new-page')),
 });
 const componentDetailRoute = createRoute({
@@ -104,7 +104,7 @@ const componentDetailRoute = createRoute({
 const componentEditRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/components/$componentId/edit',
-  beforeLoad: mayEditComponents,
+  beforeLoad: onlyComponentEditors,
   component: lazyRouteComponent(() => import('../features/components/component-edit-page')),
 });
 const componentRoutes = [componentNewRoute, componentDetailRoute, componentEditRoute];

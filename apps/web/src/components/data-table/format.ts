@@ -1,22 +1,12 @@
 import type { Unit } from '@cm/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorToDecimal } from '../../lib/decimal';
 
 /** Currency of money amounts until the organisation setting reaches the client. */
 export const CURRENCY = 'RUB';
 
 type NumericText = `${number}`;
-
-/**
- * Money in integer minor units (a number, or a decimal string for amounts beyond 2^53) as an exact decimal
- * text ("123456" → "1234.56"), without binary floats.
- */
-export function minorToDecimal(minor: number | string): NumericText {
-  const text = typeof minor === 'number' ? String(Math.trunc(minor)) : minor.trim();
-  const negative = text.startsWith('-');
-  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '').padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as NumericText;
-}
 
 export type Formatters = {
   /** An exact decimal quantity ("1234.5") in the locale's digits, with the unit when given ("1 234,5 шт"). */

@@ -11,7 +11,8 @@
  * and fetches with `api('/stock?' + toQueryString(search))`.
  */
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
-export { CURRENCY, type Formatters, minorToDecimal, useFormatters } from './format';
+export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
+export { CURRENCY, type Formatters, useFormatters } from './format';
 export { ListSearchInput, type ListSearchInputProps } from './list-search-input';
 export {
   type ListPage,

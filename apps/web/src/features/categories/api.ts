@@ -1,9 +1,10 @@
-import type { Category, CategoryInput } from '@cm/contract';
+import type { Category, CategoryChange, CategoryInput } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 type CategoryList = { items: Category[] };
 
+/** Query keys: everything about categories starts with `categories`. */
 export const categoryKeys = { all: ['categories'] as const };
 
 /**
@@ -22,8 +23,9 @@ export function createCategory(input: CategoryInput): Promise<Category> {
   return api<Category>('/categories', { method: 'POST', body: input });
 }
 
-export function updateCategory(id: string, input: CategoryInput): Promise<Category> {
-  return api<Category>(`/categories/${encodeURIComponent(id)}`, { method: 'PATCH', body: input });
+/** Renames ({ name }) or moves ({ parentId }) a category: only the fields sent change. */
+export function updateCategory(id: string, change: CategoryChange): Promise<Category> {
+  return api<Category>(`/categories/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
 }
 
 export function deleteCategory(id: string): Promise<void> {

@@ -36,6 +36,7 @@ import { errorMessage } from '../../lib/error-message';
 import {
   type CategoryNode,
   categoriesQuery,
+  categoryKeys,
   categoryTree,
   createCategory,
   deleteCategory,
@@ -248,16 +249,14 @@ function ActionPanel({
     mutationFn: async (): Promise<void> => {
       const parentId = parent === TOP_LEVEL ? null : parent;
       if (action.kind === 'create') await createCategory({ name, parentId });
-      else if (action.kind === 'rename')
-        await updateCategory(action.category.id, { name, parentId: action.category.parentId });
-      else if (action.kind === 'move')
-        await updateCategory(action.category.id, { name: action.category.name, parentId });
+      else if (action.kind === 'rename') await updateCategory(action.category.id, { name });
+      else if (action.kind === 'move') await updateCategory(action.category.id, { parentId });
       else await deleteCategory(action.category.id);
     },
     onSuccess: async () => {
       // Category paths show on components too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['components'] }),
         queryClient.invalidateQueries({ queryKey: ['stock'] }),
       ]);

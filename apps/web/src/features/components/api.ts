@@ -7,6 +7,7 @@ import type {
   MovementList,
 } from '@cm/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
 
 /** Query keys: everything about components starts with `components`, so one invalidation refreshes it all. */
@@ -19,20 +20,10 @@ export const componentKeys = {
     [...componentKeys.all, 'detail', id, 'movements', page, pageSize] as const,
 };
 
-/** Query string of a list query; empty and undefined values are left out. */
-export function listQueryString(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 export const componentListQuery = (query: ComponentListQuery) =>
   queryOptions({
     queryKey: componentKeys.list(query),
-    queryFn: ({ signal }) => api<ComponentList>(`/components?${listQueryString(query)}`, { signal }),
+    queryFn: ({ signal }) => api<ComponentList>(`/components?${toQueryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -47,7 +38,7 @@ export const componentMovementsQuery = (id: string, page: number, pageSize: numb
   queryOptions({
     queryKey: componentKeys.movements(id, page, pageSize),
     queryFn: ({ signal }) =>
-      api<MovementList>(`/movements?${listQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
+      api<MovementList>(`/movements?${toQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import type { ComponentDetail, Movement, Unit } from '@cm/contract';
+import type { ComponentDetail, Unit } from '@cm/contract';
 import {
   Alert,
   Anchor,
@@ -19,14 +19,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconAdjustmentsHorizontal,
   IconAlertTriangle,
   IconArchive,
   IconArchiveOff,
-  IconArrowsRightLeft,
   IconExternalLink,
-  IconPackageExport,
-  IconPackageImport,
   IconPackages,
   IconPencil,
   IconTrash,
@@ -41,6 +37,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { currentUserQuery } from '../auth/api';
+import { MOVEMENT_KIND_ICONS, MOVEMENT_TYPE_COLORS, movementSign } from '../movements/display';
 import { useMovementModal } from '../movements/movement-modal';
 import { type MovementKind, movementKindsFor } from '../movements/permissions';
 import {
@@ -334,7 +331,7 @@ function DetailContent({
                     key={kind}
                     size="compact-sm"
                     variant={kind === 'receipt' ? 'light' : 'default'}
-                    leftSection={ACTION_ICONS[kind]}
+                    leftSection={MOVEMENT_KIND_ICONS[kind]}
                     onClick={() => movementModal.open(kind, { componentId: component.id })}
                   >
                     {t(`detail.stockActions.${kind}`)}
@@ -496,13 +493,6 @@ function DetailContent({
   );
 }
 
-/** + for stock coming into the department, − for stock leaving it; a transfer moves it within. */
-function signOf(movement: Movement): string {
-  if (movement.to && !movement.from) return '+';
-  if (movement.from && !movement.to) return '−';
-  return '';
-}
-
 function MovementHistory({ componentId, unit, format }: { componentId: string; unit: Unit; format: Formatters }) {
   const { t } = useTranslation(['components', 'errors', 'common']);
   const [page, setPage] = useState(1);
@@ -565,16 +555,16 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
                 <Table.Td miw={130}>
                   <Badge
                     variant="light"
-                    color={TYPE_COLORS[movement.type]}
+                    color={MOVEMENT_TYPE_COLORS[movement.type]}
                     size="sm"
                     tt="none"
                     className={classes.tinted}
                   >
-                    {t(`movementTypes.${movement.type}`)}
+                    {t(`movements:types.${movement.type}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {signOf(movement)}
+                  {movementSign(movement)}
                   {format.quantity(movement.quantity, unit)}
                 </Table.Td>
                 <Table.Td>{movement.from?.path ?? '—'}</Table.Td>
@@ -618,18 +608,3 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
     </Section>
   );
 }
-
-const ACTION_ICONS: Record<MovementKind, ReactNode> = {
-  receipt: <IconPackageImport size={16} />,
-  issue: <IconPackageExport size={16} />,
-  transfer: <IconArrowsRightLeft size={16} />,
-  adjustment: <IconAdjustmentsHorizontal size={16} />,
-};
-
-const TYPE_COLORS: Record<Movement['type'], string> = {
-  receipt: 'green',
-  issue: 'blue',
-  transfer: 'grape',
-  adjustment: 'orange',
-  reversal: 'gray',
-};

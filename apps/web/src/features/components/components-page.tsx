@@ -6,7 +6,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportMenu, ListSearchInput, ListTable, useFormatters, useListSearch } from '../../components/data-table';
+import {
+  ExportMenu,
+  FilterSelect,
+  ListSearchInput,
+  ListTable,
+  useFormatters,
+  useListSearch,
+} from '../../components/data-table';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
 import { categoriesQuery, categoryOptions } from '../categories/api';
@@ -28,6 +35,7 @@ export default function ComponentsPage() {
   const query = useQuery(componentListQuery(search));
   const { data: user } = useQuery(currentUserQuery);
   const categories = useQuery(categoriesQuery);
+  const categoryFilterOptions = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
   const [importOpen, setImportOpen] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const mayEdit = mayEditComponents(user?.role);
@@ -180,17 +188,13 @@ export default function ComponentsPage() {
               placeholder={t('list.searchPlaceholder')}
               w={{ base: '100%', xs: 260 }}
             />
-            <Select
+            <FilterSelect
               label={t('fields.category')}
-              placeholder={t('list.anyCategory')}
-              data={categoryOptions(categories.data ?? [])}
-              value={search.categoryId ?? null}
-              onChange={(categoryId) => update({ categoryId: categoryId ?? undefined })}
-              clearable
-              searchable
-              nothingFoundMessage={t('form.noCategoryFound')}
-              w={{ base: '100%', xs: 240 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('list.anyCategory')}
+              options={categoryFilterOptions}
+              value={search.categoryId}
+              onChange={(categoryId) => update({ categoryId })}
+              width={240}
             />
             <Select
               label={t('fields.status')}

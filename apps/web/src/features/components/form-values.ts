@@ -1,6 +1,6 @@
 import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { isWholeQuantity, moneyInputText, parseMoneyInput } from './format';
+import { isWholeQuantity, moneyInputText, normaliseQuantity, parseMoneyInput } from '../../lib/decimal';
 
 export type ParameterRow = { key: string; name: string; value: string; unit: string };
 
@@ -128,7 +128,8 @@ export function toInput(values: ComponentFormValues): { input: ComponentInput | 
     imageId: values.imageId,
     datasheetUrl: values.datasheetUrl.trim(),
     parameters,
-    minimumStock: values.minimumStock.trim() === '' ? '0' : values.minimumStock,
+    // Read like every other quantity field: spaces dropped, a decimal comma taken as a point ("2,5" → "2.5").
+    minimumStock: normaliseQuantity(values.minimumStock) || '0',
     defaultUnitCostMinor: costMinor ?? 0,
   };
   const parsed = ComponentInput.safeParse(candidate);

@@ -39,6 +39,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../components/data-table';
 import { errorMessage } from '../../lib/error-message';
+import { categoryKeys } from '../categories/api';
+import { componentKeys } from '../components/api';
 import { commitImport, downloadTemplate, type ImportFormat, importFormatOf, previewImport } from './api';
 
 type Phase =
@@ -137,8 +139,8 @@ function ImportWizardBody({ onClose }: { onClose: () => void }) {
     try {
       const result = await commitImport(preview.importId);
       await Promise.all(
-        ['components', 'stock', 'categories', 'movements'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
+        [componentKeys.all, ['stock'], categoryKeys.all, ['movements']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       );
       setPhase({ step: 'done', result });

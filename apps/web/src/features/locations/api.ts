@@ -1,4 +1,4 @@
-import type { Location, LocationInput } from '@cm/contract';
+import type { Location, LocationChange, LocationInput } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -16,9 +16,9 @@ export function createLocation(input: LocationInput): Promise<Location> {
   return api<Location>('/locations', { method: 'POST', body: input });
 }
 
-/** Renames and/or moves a location (administrators). */
-export function updateLocation(id: string, input: LocationInput): Promise<Location> {
-  return api<Location>(`/locations/${id}`, { method: 'PATCH', body: input });
+/** Renames ({ name }) and/or moves ({ parentId }) a location (administrators): only the fields sent change. */
+export function updateLocation(id: string, change: LocationChange): Promise<Location> {
+  return api<Location>(`/locations/${id}`, { method: 'PATCH', body: change });
 }
 
 /** Deletes an empty location; one holding stock, sublocations or movements is refused (LOCATION_NOT_EMPTY). */

@@ -222,12 +222,9 @@ function EditorForm({ editor, nodes, onDone }: { editor: Editor; nodes: Location
         case 'create':
           return createLocation({ name: name.trim(), parentId: editor.parent?.id ?? null });
         case 'rename':
-          return updateLocation(editor.node.id, { name: name.trim(), parentId: editor.node.parentId });
+          return updateLocation(editor.node.id, { name: name.trim() });
         case 'move':
-          return updateLocation(editor.node.id, {
-            name: editor.node.name,
-            parentId: parentId === ROOT ? null : parentId,
-          });
+          return updateLocation(editor.node.id, { parentId: parentId === ROOT ? null : parentId });
         case 'delete':
           await deleteLocation(editor.node.id);
           return undefined;

@@ -1,5 +1,4 @@
 import {
-  type ComponentDetail,
   type ComponentList,
   IDEMPOTENCY_KEY_HEADER,
   type MovementList,
@@ -12,13 +11,6 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
-
-/** One component with its stock per location of the current department. */
-export const componentDetailQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['components', 'detail', id],
-    queryFn: ({ signal }) => api<ComponentDetail>(`/components/${id}`, { signal }),
-  });
 
 /** Active components matching a search text, for pickers. */
 export const componentSearchQuery = (q: string) =>

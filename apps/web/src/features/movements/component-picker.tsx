@@ -5,7 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../../components/data-table';
-import { componentDetailQuery, componentSearchQuery } from './api';
+import { componentQuery } from '../components/api';
+import { componentSearchQuery } from './api';
 
 /** How a component reads in pickers: "R-10K — Resistor 10 kΩ". */
 export function componentLabel(component: Pick<Component, 'sku' | 'name'>): string {
@@ -24,7 +25,7 @@ export type ComponentPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChang
 export function ComponentPicker({ value, onChange, ...props }: ComponentPickerProps) {
   const { t } = useTranslation('movements');
   const [search, setSearch] = useState('');
-  const chosen = useQuery({ ...componentDetailQuery(value ?? ''), enabled: Boolean(value) });
+  const chosen = useQuery({ ...componentQuery(value ?? ''), enabled: Boolean(value) });
   const chosenLabel = chosen.data ? componentLabel(chosen.data.component) : null;
   // Once an option is chosen the box shows its label; that label is not something to search for.
   const typed = search === chosenLabel ? '' : search.trim();

@@ -18,14 +18,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Formatters, minorToDecimal, useFormatters } from '../../components/data-table';
+import { type Formatters, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
+import { fromThousandths, minorToDecimal, normaliseQuantity, parseMoneyInput, toThousandths } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
+import { componentQuery } from '../components/api';
 import { locationsQuery } from '../locations/api';
-import { componentDetailQuery, postMovement, refreshAfterPosting } from './api';
+import { postMovement, refreshAfterPosting } from './api';
 import { ComponentPicker } from './component-picker';
 import { type MovementKind, newIdempotencyKey } from './permissions';
-import { fromThousandths, normaliseQuantity, parseMoneyToMinor, quantityProblem, toThousandths } from './quantity';
+import { quantityProblem } from './quantity';
 
 /** What a quick action starts with, e.g. the component and location of a stock row. */
 export type MovementPrefill = { componentId?: string; locationId?: string };
@@ -115,11 +117,13 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   const idempotencyKey = useRef(newIdempotencyKey());
 
   const detailQuery = useQuery({
-    ...componentDetailQuery(fields.componentId ?? ''),
+    ...componentQuery(fields.componentId ?? ''),
     enabled: Boolean(fields.componentId),
   });
   const detail = detailQuery.data;
   const unit = detail?.component.unit;
+  // The server refuses every movement of an archived component: the form says so and does not offer to post.
+  const archived = detail?.component.archived === true;
   const locations = useQuery(locationsQuery);
 
   const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
@@ -156,7 +160,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0 || mutation.isPending) return;
+    if (Object.keys(errors).length > 0 || mutation.isPending || archived) return;
     const request = toRequest(kind, fields);
     if (request) mutation.mutate(request);
   };
@@ -233,7 +237,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
           error={shownErrors.componentId}
           data-autofocus={fields.componentId ? undefined : true}
         />
-        {detail?.component.archived ? (
+        {archived ? (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
             {t('archived')}
           </Alert>
@@ -306,7 +310,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
           <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending} disabled={archived}>
             {t(`${kind}.submit`)}
           </Button>
         </Group>
@@ -328,7 +332,7 @@ function validate(fields: Fields, kind: MovementKind, unit: Unit | undefined, t:
     errors.quantity = t(`validation.quantity.${problem}`, {
       unit: unit ? t(`tables:units.${unit}`, { count: 2 }) : '',
     });
-  if (kind === 'receipt' && fields.unitCost.trim() !== '' && parseMoneyToMinor(fields.unitCost) === null) {
+  if (kind === 'receipt' && fields.unitCost.trim() !== '' && parseMoneyInput(fields.unitCost) === null) {
     errors.unitCost = t('validation.unitCost');
   }
   if (fields.reference.trim().length > REFERENCE_MAX) {
@@ -345,8 +349,7 @@ function toRequest(kind: MovementKind, fields: Fields): MovementRequest | null {
   const common = { componentId, reference: fields.reference.trim(), note: fields.note.trim() };
   switch (kind) {
     case 'receipt': {
-      const unitCostMinor =
-        fields.unitCost.trim() === '' ? undefined : (parseMoneyToMinor(fields.unitCost) ?? undefined);
+      const unitCostMinor = fields.unitCost.trim() === '' ? undefined : (parseMoneyInput(fields.unitCost) ?? undefined);
       return { type: 'receipt', ...common, locationId, quantity, unitCostMinor };
     }
     case 'issue':

@@ -1,4 +1,4 @@
-import type { Category, StockList, StockListQuery } from '@cm/contract';
+import type { StockList, StockListQuery } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toQueryString } from '../../components/data-table';
@@ -10,10 +10,3 @@ export const stockListQuery = (search: z.output<typeof StockListQuery>) =>
     queryKey: ['stock', 'list', search],
     queryFn: ({ signal }) => api<StockList>(`/stock?${toQueryString(search)}`, { signal }),
   });
-
-/** The company-wide category tree, flat, each with its path. */
-export const categoriesQuery = queryOptions({
-  queryKey: ['categories'],
-  queryFn: ({ signal }) => api<{ items: Category[] }>('/categories', { signal }),
-  staleTime: 60_000,
-});

@@ -6,41 +6,36 @@ import {
   Group,
   Menu,
   Paper,
-  Select,
   Stack,
   Switch,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAdjustmentsHorizontal,
-  IconArrowsRightLeft,
-  IconDotsVertical,
-  IconMapPin,
-  IconPackageExport,
-  IconPackageImport,
-} from '@tabler/icons-react';
+import { IconDotsVertical, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportMenu, ListSearchInput, ListTable, useFormatters, useListSearch } from '../../components/data-table';
+import {
+  ExportMenu,
+  FilterSelect,
+  ListSearchInput,
+  ListTable,
+  pathOptions,
+  useFormatters,
+  useListSearch,
+} from '../../components/data-table';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
+import { categoriesQuery, categoryOptions } from '../categories/api';
 import { locationsQuery } from '../locations/api';
 import { LocationManager } from '../locations/location-manager';
+import { MOVEMENT_KIND_ICONS } from '../movements/display';
 import { useMovementModal } from '../movements/movement-modal';
-import { type MovementKind, movementKindsFor } from '../movements/permissions';
-import { categoriesQuery, stockListQuery } from './api';
-
-const ACTION_ICONS: Record<MovementKind, ReactNode> = {
-  receipt: <IconPackageImport size={16} />,
-  issue: <IconPackageExport size={16} />,
-  transfer: <IconArrowsRightLeft size={16} />,
-  adjustment: <IconAdjustmentsHorizontal size={16} />,
-};
+import { movementKindsFor } from '../movements/permissions';
+import { stockListQuery } from './api';
 
 /** Stock on hand per component and location of the current department (PRODUCT.md §4). */
 export default function StockPage() {
@@ -59,20 +54,8 @@ export default function StockPage() {
   const categories = useQuery(categoriesQuery);
   const locations = useQuery(locationsQuery);
 
-  const categoryOptions = useMemo(
-    () =>
-      [...(categories.data?.items ?? [])]
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .map((category) => ({ value: category.id, label: category.path })),
-    [categories.data],
-  );
-  const locationOptions = useMemo(
-    () =>
-      [...(locations.data?.items ?? [])]
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .map((location) => ({ value: location.id, label: location.path })),
-    [locations.data],
-  );
+  const categoryFilterOptions = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
+  const locationOptions = useMemo(() => pathOptions(locations.data?.items ?? []), [locations.data]);
 
   const filtered = Boolean(search.q || search.categoryId || search.locationId || search.belowMinimum);
 
@@ -164,7 +147,7 @@ export default function StockPage() {
                     {kinds.map((kind) => (
                       <Menu.Item
                         key={kind}
-                        leftSection={ACTION_ICONS[kind]}
+                        leftSection={MOVEMENT_KIND_ICONS[kind]}
                         disabled={(kind === 'issue' || kind === 'transfer') && row.quantity === '0'}
                         onClick={() =>
                           movementModal.open(kind, { componentId: row.componentId, locationId: row.locationId })
@@ -194,7 +177,7 @@ export default function StockPage() {
             <Button
               key={kind}
               variant={kind === 'receipt' ? 'filled' : 'default'}
-              leftSection={ACTION_ICONS[kind]}
+              leftSection={MOVEMENT_KIND_ICONS[kind]}
               onClick={() => movementModal.open(kind)}
             >
               {t(`action.${kind}`)}
@@ -231,7 +214,7 @@ export default function StockPage() {
               {t('clearFilters')}
             </Button>
           ) : kinds.includes('receipt') ? (
-            <Button leftSection={ACTION_ICONS.receipt} onClick={() => movementModal.open('receipt')}>
+            <Button leftSection={MOVEMENT_KIND_ICONS.receipt} onClick={() => movementModal.open('receipt')}>
               {t('action.receipt')}
             </Button>
           ) : null
@@ -244,29 +227,19 @@ export default function StockPage() {
               placeholder={t('searchPlaceholder')}
               w={{ base: '100%', xs: 260 }}
             />
-            <Select
+            <FilterSelect
               label={t('filters.category')}
-              placeholder={t('filters.anyCategory')}
-              data={categoryOptions}
-              value={search.categoryId ?? null}
-              onChange={(categoryId) => update({ categoryId: categoryId ?? undefined })}
-              clearable
-              searchable
-              nothingFoundMessage={t('filters.nothingFound')}
-              w={{ base: '100%', xs: 220 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('filters.anyCategory')}
+              options={categoryFilterOptions}
+              value={search.categoryId}
+              onChange={(categoryId) => update({ categoryId })}
             />
-            <Select
+            <FilterSelect
               label={t('filters.location')}
-              placeholder={t('filters.anyLocation')}
-              data={locationOptions}
-              value={search.locationId ?? null}
-              onChange={(locationId) => update({ locationId: locationId ?? undefined })}
-              clearable
-              searchable
-              nothingFoundMessage={t('filters.nothingFound')}
-              w={{ base: '100%', xs: 220 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('filters.anyLocation')}
+              options={locationOptions}
+              value={search.locationId}
+              onChange={(locationId) => update({ locationId })}
             />
             <Stack gap={6} pb={2}>
               <Switch

@@ -1,46 +1,30 @@
 import { type Movement, MovementListQuery, MovementType } from '@cm/contract';
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportMenu, ListTable, type ListTableState, useFormatters, useListSearch } from '../../components/data-table';
+import {
+  ExportMenu,
+  FilterSelect,
+  ListTable,
+  type ListTableState,
+  pathOptions,
+  useFormatters,
+  useListSearch,
+} from '../../components/data-table';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
 import { locationsQuery } from '../locations/api';
 import { movementListQuery, movementUsersQuery } from '../movements/api';
 import { ComponentPicker } from '../movements/component-picker';
+import { MOVEMENT_TYPE_COLORS, movementSign } from '../movements/display';
 import { mayReverse } from '../movements/permissions';
 import { useReversalModal } from '../movements/reversal-modal';
 
 // A badge in a table cell may not shrink to a letter when the table runs out of width.
 const FULL_BADGE = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
-
-const TYPE_COLORS: Record<MovementType, string> = {
-  receipt: 'green',
-  issue: 'orange',
-  transfer: 'blue',
-  adjustment: 'grape',
-  reversal: 'gray',
-};
-
-/** A movement into the department's stock reads "+", out of it "−"; a transfer moves stock within it. */
-function signOf(movement: Movement): string {
-  if (movement.from && movement.to) return '';
-  return movement.to ? '+' : '−';
-}
 
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {
@@ -56,13 +40,7 @@ export default function TransactionsPage() {
   const locations = useQuery(locationsQuery);
   const users = useQuery(movementUsersQuery);
 
-  const locationOptions = useMemo(
-    () =>
-      [...(locations.data?.items ?? [])]
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .map((location) => ({ value: location.id, label: location.path })),
-    [locations.data],
-  );
+  const locationOptions = useMemo(() => pathOptions(locations.data?.items ?? []), [locations.data]);
   const userOptions = useMemo(
     () => (users.data?.items ?? []).map((person) => ({ value: person.id, label: person.name })),
     [users.data],
@@ -105,7 +83,7 @@ export default function TransactionsPage() {
           const original = movement.reversalOfId ? numbers.get(movement.reversalOfId) : undefined;
           return (
             <Stack gap={4} align="flex-start">
-              <Badge color={TYPE_COLORS[movement.type]} variant="dot" styles={FULL_BADGE}>
+              <Badge color={MOVEMENT_TYPE_COLORS[movement.type]} variant="dot" styles={FULL_BADGE}>
                 {t(`movements:types.${movement.type}`)}
               </Badge>
               {movement.reversedById ? (
@@ -149,7 +127,7 @@ export default function TransactionsPage() {
             style={{ whiteSpace: 'nowrap' }}
             td={movement.reversedById ? 'line-through' : undefined}
           >
-            {signOf(movement)}
+            {movementSign(movement)}
             {format.quantity(movement.quantity, movement.unit)}
           </Text>
         ),
@@ -269,15 +247,14 @@ export default function TransactionsPage() {
               error={badRange ? t('filters.badRange') : undefined}
               w={{ base: '100%', xs: 160 }}
             />
-            <Select
+            <FilterSelect<MovementType>
               label={t('filters.type')}
-              placeholder={t('filters.anyType')}
-              data={typeOptions}
-              value={search.type ?? null}
-              onChange={(type) => update({ type: (type as MovementType | null) ?? undefined })}
-              clearable
-              w={{ base: '100%', xs: 160 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('filters.anyType')}
+              options={typeOptions}
+              value={search.type}
+              onChange={(type) => update({ type })}
+              searchable={false}
+              width={160}
             />
             <ComponentPicker
               label={t('filters.component')}
@@ -287,29 +264,21 @@ export default function TransactionsPage() {
               clearable
               w={{ base: '100%', xs: 240 }}
             />
-            <Select
+            <FilterSelect
               label={t('filters.location')}
-              placeholder={t('filters.anyLocation')}
-              data={locationOptions}
-              value={search.locationId ?? null}
-              onChange={(locationId) => update({ locationId: locationId ?? undefined })}
-              clearable
-              searchable
-              nothingFoundMessage={t('filters.nothingFound')}
-              w={{ base: '100%', xs: 200 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('filters.anyLocation')}
+              options={locationOptions}
+              value={search.locationId}
+              onChange={(locationId) => update({ locationId })}
+              width={200}
             />
-            <Select
+            <FilterSelect
               label={t('filters.user')}
-              placeholder={t('filters.anyUser')}
-              data={userOptions}
-              value={search.userId ?? null}
-              onChange={(userId) => update({ userId: userId ?? undefined })}
-              clearable
-              searchable
-              nothingFoundMessage={t('filters.nothingFound')}
-              w={{ base: '100%', xs: 180 }}
-              comboboxProps={{ withinPortal: true }}
+              anyLabel={t('filters.anyUser')}
+              options={userOptions}
+              value={search.userId}
+              onChange={(userId) => update({ userId })}
+              width={180}
             />
           </>
         }

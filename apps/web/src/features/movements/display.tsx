@@ -1,0 +1,36 @@
+import type { Movement, MovementType } from '@cm/contract';
+import {
+  IconAdjustmentsHorizontal,
+  IconArrowsRightLeft,
+  IconPackageExport,
+  IconPackageImport,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { MovementKind } from './permissions';
+
+/** The icon of each posting action, on buttons and menu items alike. */
+export const MOVEMENT_KIND_ICONS: Record<MovementKind, ReactNode> = {
+  receipt: <IconPackageImport size={16} />,
+  issue: <IconPackageExport size={16} />,
+  transfer: <IconArrowsRightLeft size={16} />,
+  adjustment: <IconAdjustmentsHorizontal size={16} />,
+};
+
+/** The colour of each movement type, the same in the ledger and in a component's history. */
+export const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
+  receipt: 'green',
+  issue: 'orange',
+  transfer: 'blue',
+  adjustment: 'grape',
+  reversal: 'gray',
+};
+
+/**
+ * The sign of a movement's quantity from the department's point of view: "+" for stock coming into it,
+ * "−" for stock leaving it, nothing for a transfer, which moves stock within it.
+ */
+export function movementSign(movement: Pick<Movement, 'from' | 'to'>): '+' | '−' | '' {
+  if (movement.to && !movement.from) return '+';
+  if (movement.from && !movement.to) return '−';
+  return '';
+}
