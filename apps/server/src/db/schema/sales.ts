@@ -21,6 +21,12 @@ import { users } from './users.js';
 // only, and keeping amoCRM's ids makes every upsert idempotent. Timestamps from amoCRM are stored as
 // timestamptz; the cursors in the settings stay unix seconds, as amoCRM filters by them.
 
+/**
+ * The account id under which leads and activity read from CSV/XLSX files are stored (companies without
+ * amoCRM, and the demo data). amoCRM account ids are positive, so file data never collides with synced data.
+ */
+export const FILE_ACCOUNT_ID = 0;
+
 /** The one row of amoCRM integration settings (id is always 1). The token is sealed by lib/secret-box. */
 export const salesSettings = pgTable(
   'sales_settings',
