@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -66,6 +67,8 @@ export const stockBalances = pgTable(
     primaryKey({ columns: [table.componentId, table.locationId] }),
     index('stock_balances_department_component_idx').on(table.departmentId, table.componentId),
     index('stock_balances_location_idx').on(table.locationId),
+    // The stock list's quantity sort and its quantity > 0 filter walk this instead of sorting every balance.
+    index('stock_balances_department_quantity_idx').on(table.departmentId, table.quantity),
     check('stock_balances_quantity_nonnegative', sql`${table.quantity} >= 0`),
   ],
 );
@@ -89,6 +92,31 @@ export const departmentStock = pgTable(
     primaryKey({ columns: [table.departmentId, table.componentId] }),
     index('department_stock_component_idx').on(table.componentId),
     check('department_stock_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Count, quantity and value of the department's balances with quantity > 0 (value as the stock list sums it:
+ * round(quantity × default unit cost) per balance), so the unfiltered list need not add up every balance.
+ * Spread over 16 slots by component (the last byte of its id, mod 16) so concurrent postings rarely share a row;
+ * the department's figures are the sum of its slots. Kept by triggers on stock_balances and components
+ * (migration 0003, ADR 0011), so no write path can forget it.
+ */
+export const stockSummary = pgTable(
+  'stock_summary',
+  {
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    slot: smallint().notNull(),
+    balances: bigint({ mode: 'number' }).notNull().default(0),
+    // Unbounded numeric: a department's sum can outgrow numeric(15,3) while every balance fits it.
+    quantity: numeric().notNull().default('0'),
+    valueMinor: numeric().notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.departmentId, table.slot] }),
+    check('stock_summary_slot_valid', sql`${table.slot} between 0 and 15`),
   ],
 );
 
