@@ -192,19 +192,33 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** A previewed import waiting for its commit; rows are stored as validated. Expires after an hour. */
+/** What a pending import holds: components (with opening balances), or the leads or activity of a sales file. */
+export const IMPORT_KINDS = ['components', 'leads', 'activity'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/**
+ * A previewed import waiting for its commit; rows are stored as validated. Expires after an hour. A commit
+ * takes only an import of its own kind.
+ */
 export const pendingImports = pgTable(
   'pending_imports',
   {
     id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: IMPORT_KINDS }).notNull().default('components'),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    departmentId: uuid()
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
+    /** The department a components import writes to; sales data belongs to no department. */
+    departmentId: uuid().references(() => departments.id, { onDelete: 'cascade' }),
     rows: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('pending_imports_created_idx').on(table.createdAt)],
+  (table) => [
+    index('pending_imports_created_idx').on(table.createdAt),
+    check('pending_imports_kind_valid', sql`${table.kind} in ('components', 'leads', 'activity')`),
+    check(
+      'pending_imports_department_of_components',
+      sql`(${table.kind} = 'components') = (${table.departmentId} is not null)`,
+    ),
+  ],
 );
