@@ -25,8 +25,11 @@ export type LeadFacts = {
   updatedAt: number;
 };
 
-/** Who describes the lead: at an equal `updated_at` the sync (complete data) wins over a webhook. */
-export type LeadSource = 'sync' | 'webhook';
+/**
+ * Who describes the lead: at an equal `updated_at` a complete description (the sync, or a file of the file
+ * account) wins over a webhook.
+ */
+export type LeadSource = 'sync' | 'file' | 'webhook';
 
 /** Leads of one upsert: at most this many per statement, to stay well below the parameter limit. */
 const BATCH = 250;
@@ -181,9 +184,9 @@ export async function upsertLeads(
   const result: UpsertResult = { created: 0, updated: 0, changedIds: [] };
   const unique = newestPerLead(leads);
   const newer =
-    source === 'sync'
-      ? sql`sales_leads.amo_updated_at <= excluded.amo_updated_at`
-      : sql`sales_leads.amo_updated_at < excluded.amo_updated_at`;
+    source === 'webhook'
+      ? sql`sales_leads.amo_updated_at < excluded.amo_updated_at`
+      : sql`sales_leads.amo_updated_at <= excluded.amo_updated_at`;
   for (let start = 0; start < unique.length; start += BATCH) {
     const batch = unique.slice(start, start + BATCH);
     const rows = await queryRows<{ amo_id: string | number; inserted: boolean }>(
@@ -259,21 +262,23 @@ export async function markLeadsDeleted(db: Executor, accountId: number, amoIds: 
 
 /**
  * Points every lead at the user whose AMO ID is its responsible user (and that user's department): users
- * get or lose an AMO ID, or change departments, after their leads were stored.
+ * get or lose an AMO ID, or change departments, after their leads were stored. Without an account, the
+ * leads of every account (synced and from files) are matched.
  */
-export async function rematchManagers(db: Executor, accountId: number): Promise<void> {
+export async function rematchManagers(db: Executor, accountId?: number): Promise<void> {
+  const ofAccount = accountId === undefined ? sql`true` : sql`l.account_id = ${accountId}`;
   await queryRows(
     db,
     sql`with ${MANAGERS}
         update sales_leads l set manager_user_id = m.user_id, department_id = m.department_id, stored_at = now()
         from managers m
-        where l.account_id = ${accountId} and m.amo_id = l.responsible_amo_user_id
+        where ${ofAccount} and m.amo_id = l.responsible_amo_user_id
           and (l.manager_user_id, l.department_id) is distinct from (m.user_id, m.department_id)`,
   );
   await queryRows(
     db,
     sql`update sales_leads l set manager_user_id = null, department_id = null, stored_at = now()
-        where l.account_id = ${accountId} and (l.manager_user_id is not null or l.department_id is not null)
+        where ${ofAccount} and (l.manager_user_id is not null or l.department_id is not null)
           and not exists (select 1 from users u where u.amo_id = l.responsible_amo_user_id)`,
   );
 }

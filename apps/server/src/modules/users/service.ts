@@ -5,6 +5,7 @@ import { departments, userDepartments, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/repository.js';
 import { revokeAllSessions } from '../auth/refresh-tokens.js';
+import { rematchManagers } from '../sales-sync/leads.js';
 import { findUserByEmail } from './repository.js';
 
 export type UpsertUserInput = {
@@ -84,6 +85,8 @@ export async function upsertUser(db: Executor, input: UpsertUserInput): Promise<
       await db.insert(userDepartments).values(departmentIds.map((departmentId) => ({ userId: id, departmentId })));
     }
   }
+  // Leads follow their manager's AMO ID and first department at once, not only after the next sync.
+  if (input.amoId !== undefined || input.departments) await rematchManagers(db);
   await recordAudit(db, {
     action: existing ? 'user.updated' : 'user.created',
     subjectUserId: id,
