@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type ZodType, z } from 'zod';
 import { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from './errors.js';
-import { createRateLimiter } from './rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import {
   AccountSchema,
   type AmoAccount,
@@ -41,6 +41,8 @@ export type AmoCrmClientOptions = {
   token: string;
   /** amoCRM allows 7 per second per account; going over earns 429s and then an IP block. */
   requestsPerSecond?: number;
+  /** Pacing shared with other clients of the same account; else the client paces itself at `requestsPerSecond`. */
+  limiter?: RateLimiter;
   /** Further attempts after a 429, a 5xx or a network failure. */
   maxRetries?: number;
   requestTimeoutMs?: number;
@@ -94,14 +96,14 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   const maxRetries = options.maxRetries ?? 5;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
-  const limiter = createRateLimiter(options.requestsPerSecond ?? 7, sleep);
+  const limiter = options.limiter ?? createRateLimiter(options.requestsPerSecond ?? 7, sleep);
   const headers = { Authorization: `Bearer ${options.token}`, Accept: 'application/hal+json' };
 
   /** One GET with pacing and retries; null when amoCRM answers 204 (nothing, or past the last page). */
   async function get(path: string): Promise<unknown> {
     const url = new URL(path, baseUrl);
     for (let attempt = 0; ; attempt++) {
-      const answered = await limiter.acquire();
+      const answered = await limiter.acquire(sleep);
       let answer: { status: number; retryAfter: string | null; text: string };
       try {
         let response: Response;

@@ -5,8 +5,11 @@ const WINDOW_MS = 1_000;
 const TIMER_SLACK_MS = 5;
 
 export type RateLimiter = {
-  /** Resolves when the caller may send one request; call the returned function once the answer arrives. */
-  acquire(): Promise<() => void>;
+  /**
+   * Resolves when the caller may send one request; call the returned function once the answer arrives.
+   * `sleep` is the caller's own (e.g. abortable): a wait that fails gives its place back as used now.
+   */
+  acquire(sleep?: (ms: number) => Promise<void>): Promise<() => void>;
   /** Starts nothing before `ms` from now have passed, e.g. after a 429 with Retry-After. */
   holdFor(ms: number): void;
 };
@@ -31,13 +34,19 @@ export function createRateLimiter(
   let heldUntil = Number.NEGATIVE_INFINITY;
 
   return {
-    async acquire() {
+    async acquire(sleepOfCaller = sleep) {
       const earlier = answered.length === requestsPerSecond ? answered.shift() : undefined;
       let markAnswered: (at: number) => void = () => {};
       answered.push(new Promise((resolve) => (markAnswered = resolve)));
-      const freeAt = earlier === undefined ? Number.NEGATIVE_INFINITY : (await earlier) + WINDOW_MS + TIMER_SLACK_MS;
-      const wait = Math.max(freeAt, heldUntil) - now();
-      if (wait > 0) await sleep(wait);
+      try {
+        const freeAt = earlier === undefined ? Number.NEGATIVE_INFINITY : (await earlier) + WINDOW_MS + TIMER_SLACK_MS;
+        const wait = Math.max(freeAt, heldUntil) - now();
+        if (wait > 0) await sleepOfCaller(wait);
+      } catch (error) {
+        // An aborted wait must not leave a place that never frees: the callers queued behind it would wait forever.
+        markAnswered(now());
+        throw error;
+      }
       return () => markAnswered(now());
     },
     holdFor(ms) {

@@ -3,6 +3,7 @@ import { amoBaseUrl } from '@cm/contract';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { type AmoCrmClient, AmoCrmError, AmoCrmTokenInvalidError, createAmoCrmClient } from '../amocrm/client.js';
+import { createRateLimiter, type RateLimiter } from '../amocrm/rate-limiter.js';
 import { openToken, type StoredSalesSettings } from '../sales-settings/settings.js';
 
 /** The stored token cannot be decrypted: APP_SECRET changed since it was saved, or the row was tampered with. */
@@ -20,6 +21,23 @@ export type ConnectionOptions = {
   /** Aborts requests in flight and waits between retries: the sync stops promptly on shutdown. */
   signal?: AbortSignal;
 };
+
+/**
+ * amoCRM counts requests per account, so every client of one account in this process (the sync, and an
+ * administrator's live reads of pipelines or fields during it) shares one pacing. Other server instances
+ * pace themselves; only one of them syncs at a time.
+ */
+const limiters = new Map<string, RateLimiter>();
+
+function limiterFor(baseUrl: string, requestsPerSecond: number): RateLimiter {
+  const key = `${requestsPerSecond} ${baseUrl}`;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = createRateLimiter(requestsPerSecond, (ms) => delay(ms));
+    limiters.set(key, limiter);
+  }
+  return limiter;
+}
 
 /** Whether the settings name an account and hold a token. */
 export function isConnected(settings: StoredSalesSettings | null): settings is StoredSalesSettings & {
@@ -43,7 +61,7 @@ export function amoClientFor(settings: StoredSalesSettings, box: SecretBox, opti
   return createAmoCrmClient({
     baseUrl,
     token,
-    requestsPerSecond: options.requestsPerSecond,
+    limiter: limiterFor(baseUrl, options.requestsPerSecond),
     ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
     ...(signal && {

@@ -58,6 +58,23 @@ describe('sync at the real rate limit', () => {
     expect(fake.control.requests().filter((request) => request.status === 429)).toEqual([]);
   });
 
+  it("shares the account's pacing with an administrator's live reads during the sync", async () => {
+    fake.control.resetRequests();
+    fake.control.touchLeads(fake.control.data.leads.map((lead) => lead.id));
+    const started = await call(app, 'POST', '/api/sales/sync', { token });
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call(app, 'GET', index % 2 ? '/api/sales/lead-fields' : '/api/sales/pipelines?live=true', { token }),
+      ),
+    );
+    const run = await waitForRun(started.json().runId);
+
+    expect(reads.map((read) => read.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(run.status).toBe('succeeded');
+    expect(fake.control.requests().filter((request) => request.status === 429)).toEqual([]);
+    expect(fake.control.peakRequestsPerSecond()).toBeLessThanOrEqual(7);
+  }, 30_000);
+
   it('rides out a storm of 429 and 503 answers within the limit, and succeeds', async () => {
     fake.control.resetRequests();
     fake.control.touchLeads(fake.control.data.leads.slice(0, 30).map((lead) => lead.id));
@@ -103,13 +120,13 @@ describe('scheduled sync', () => {
     const later = new Date(Date.now() + 10 * 60_000);
     await app.salesSync.tick(later);
     const runs = (await call(app, 'GET', '/api/sales/sync/runs', { token })).json();
-    expect(runs.total).toBe(3);
+    expect(runs.total).toBe(4);
     expect(runs.items[0]).toMatchObject({ trigger: 'scheduled', startedBy: null });
     await waitForRun(runs.items[0].id);
 
     // Four minutes after that run started, with no run under way: not due yet.
     await app.salesSync.tick(new Date(Date.now() + 4 * 60_000));
-    expect((await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total).toBe(3);
+    expect((await call(app, 'GET', '/api/sales/sync/runs', { token })).json().total).toBe(4);
   });
 });
 
