@@ -1,7 +1,8 @@
 import { chromium } from '@playwright/test';
 
 // Manual aid, not a test: `node --import tsx e2e/screenshots.ts` against a running server takes the shell
-// screenshots (light/dark, en/ru, 1280/800) into test-results/screenshots for a person to look at.
+// and sales settings screenshots (light/dark, en/ru, 1280/800) into test-results/screenshots for a person to
+// look at. The settings show more with a connection, a sync and some plans behind them.
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -28,6 +29,15 @@ for (const width of [1280, 800]) {
       await page.waitForSelector('nav a');
       await page.waitForTimeout(300);
       await page.screenshot({ path: `test-results/screenshots/shell-${width}-${theme}-${locale}.png` });
+      for (const tab of ['connection', 'plans']) {
+        await page.goto(`${base}/settings?tab=${tab}`);
+        await page.waitForSelector('[role=tabpanel] table');
+        await page.waitForTimeout(500);
+        await page.screenshot({
+          path: `test-results/screenshots/settings-${tab}-${width}-${theme}-${locale}.png`,
+          fullPage: true,
+        });
+      }
       await context.close();
     }
   }

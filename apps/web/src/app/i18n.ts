@@ -10,6 +10,7 @@ import enImports from '../locales/en/imports.json';
 import enLocations from '../locales/en/locations.json';
 import enMarkdown from '../locales/en/markdown.json';
 import enMovements from '../locales/en/movements.json';
+import enSalesSettings from '../locales/en/sales-settings.json';
 import enStock from '../locales/en/stock.json';
 import enTables from '../locales/en/tables.json';
 import enTransactions from '../locales/en/transactions.json';
@@ -22,6 +23,7 @@ import ruImports from '../locales/ru/imports.json';
 import ruLocations from '../locales/ru/locations.json';
 import ruMarkdown from '../locales/ru/markdown.json';
 import ruMovements from '../locales/ru/movements.json';
+import ruSalesSettings from '../locales/ru/sales-settings.json';
 import ruStock from '../locales/ru/stock.json';
 import ruTables from '../locales/ru/tables.json';
 import ruTransactions from '../locales/ru/transactions.json';
@@ -37,6 +39,7 @@ export const resources = {
     markdown: enMarkdown,
     locations: enLocations,
     movements: enMovements,
+    'sales-settings': enSalesSettings,
     stock: enStock,
     tables: enTables,
     transactions: enTransactions,
@@ -51,6 +54,7 @@ export const resources = {
     markdown: ruMarkdown,
     locations: ruLocations,
     movements: ruMovements,
+    'sales-settings': ruSalesSettings,
     stock: ruStock,
     tables: ruTables,
     transactions: ruTransactions,

@@ -1,6 +1,101 @@
-import { ScreenTitle } from '../../components/screen-title';
+import { Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
+import { useBlocker } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useListSearch } from '../../components/data-table';
+import { usePageTitle } from '../../components/use-page-title';
+import { ConnectionTab } from './connection-tab';
+import { PlansTab } from './plans-tab';
 
-// The screen's content arrives with its own issue; until then it shows its title.
+const TABS = ['connection', 'plans'] as const;
+type Tab = (typeof TABS)[number];
+
+const TAB_ICONS: Record<Tab, ReactNode> = {
+  connection: <IconPlugConnected size={16} />,
+  plans: <IconTargetArrow size={16} />,
+};
+
+/** The open tab lives in the URL (`?tab=plans`), so a link or a reload opens the same one. */
+const SettingsSearch = z.object({ tab: z.enum(TABS).default('connection') });
+
+/**
+ * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, and the monthly plans.
+ * Each tab reports unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
+ */
 export default function SalesSettingsPage() {
-  return <ScreenTitle label="settings" />;
+  const { t } = useTranslation(['sales-settings', 'common']);
+  const title = t('common:nav.settings');
+  usePageTitle(title);
+  const [search, update] = useListSearch(SettingsSearch);
+  const [dirtyTabs, setDirtyTabs] = useState<Record<Tab, boolean>>({ connection: false, plans: false });
+  const dirtyRef = useRef(dirtyTabs);
+  dirtyRef.current = dirtyTabs;
+  const anyDirty = () => TABS.some((tab) => dirtyRef.current[tab]);
+
+  const reportDirty = useCallback((tab: Tab, dirty: boolean) => {
+    setDirtyTabs((current) => (current[tab] === dirty ? current : { ...current, [tab]: dirty }));
+  }, []);
+  const connectionDirty = useCallback((dirty: boolean) => reportDirty('connection', dirty), [reportDirty]);
+  const plansDirty = useCallback((dirty: boolean) => reportDirty('plans', dirty), [reportDirty]);
+
+  const blocker = useBlocker({
+    // Another tab of this screen is not leaving it.
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && anyDirty(),
+    enableBeforeUnload: anyDirty,
+    withResolver: true,
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <Tabs value={search.tab} onChange={(tab) => tab && update({ tab: tab as Tab })}>
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              leftSection={TAB_ICONS[tab]}
+              rightSection={
+                dirtyTabs[tab] ? (
+                  <Text span size="xs" c="orange.8" fw={700} aria-label={t('unsavedMark')}>
+                    ●
+                  </Text>
+                ) : null
+              }
+            >
+              {t(`tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="connection" pt="md">
+          <ConnectionTab onDirtyChange={connectionDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="plans" pt="md">
+          <PlansTab onDirtyChange={plansDirty} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <Modal
+        opened={blocker.status === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('leave.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <Stack>
+          <Text size="sm">{t('leave.message')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              {t('leave.stay')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {t('leave.discard')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,0 +1,96 @@
+import type {
+  LeadFieldList,
+  PipelineList,
+  PlanCopyRequest,
+  PlanGrid,
+  PlansUpdateRequest,
+  SalesSettings,
+  SalesSettingsUpdate,
+  SyncRun,
+  SyncRunList,
+  SyncStartResponse,
+} from '@cm/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toQueryString } from '../../components/data-table';
+import { api } from '../../lib/api-client';
+
+/** How often a running sync is asked for its counters. */
+export const SYNC_POLL_MS = 1_000;
+
+/** Query keys: everything of the sales settings starts with `sales-settings`. */
+export const salesSettingsKeys = {
+  all: ['sales-settings'] as const,
+  settings: () => [...salesSettingsKeys.all, 'settings'] as const,
+  /** What is read from amoCRM itself: pipelines and lead fields change with the connection. */
+  amocrm: () => [...salesSettingsKeys.all, 'amocrm'] as const,
+  pipelines: (live: boolean) => [...salesSettingsKeys.amocrm(), 'pipelines', live] as const,
+  leadFields: () => [...salesSettingsKeys.amocrm(), 'lead-fields'] as const,
+  runs: () => [...salesSettingsKeys.all, 'runs'] as const,
+  runList: (page: number, pageSize: number) => [...salesSettingsKeys.runs(), 'list', page, pageSize] as const,
+  run: (id: string) => [...salesSettingsKeys.runs(), 'one', id] as const,
+  plans: () => [...salesSettingsKeys.all, 'plans'] as const,
+  planGrid: (year: number) => [...salesSettingsKeys.plans(), year] as const,
+};
+
+export const salesSettingsQuery = queryOptions({
+  queryKey: salesSettingsKeys.settings(),
+  queryFn: ({ signal }) => api<SalesSettings>('/sales/settings', { signal }),
+});
+
+/** Pipelines as of the last sync, or read from amoCRM now (`live`, or nothing stored yet). */
+export const pipelinesQuery = (live: boolean) =>
+  queryOptions({
+    queryKey: salesSettingsKeys.pipelines(live),
+    queryFn: ({ signal }) => api<PipelineList>(`/sales/pipelines${live ? '?live=true' : ''}`, { signal }),
+    // amoCRM is slow to ask and changes rarely: one read per visit is enough.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The account's lead custom fields, always read from amoCRM. */
+export const leadFieldsQuery = queryOptions({
+  queryKey: salesSettingsKeys.leadFields(),
+  queryFn: ({ signal }) => api<LeadFieldList>('/sales/lead-fields', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** One sync run, asked again every SYNC_POLL_MS while it is running. */
+export const syncRunQuery = (id: string) =>
+  queryOptions({
+    queryKey: salesSettingsKeys.run(id),
+    queryFn: ({ signal }) => api<SyncRun>(`/sales/sync/runs/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_POLL_MS : false),
+  });
+
+export const syncRunsQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: salesSettingsKeys.runList(page, pageSize),
+    queryFn: ({ signal }) => api<SyncRunList>(`/sales/sync/runs?${toQueryString({ page, pageSize })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const planGridQuery = (year: number) =>
+  queryOptions({
+    queryKey: salesSettingsKeys.planGrid(year),
+    queryFn: ({ signal }) => api<PlanGrid>(`/sales/plans?year=${year}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function updateSalesSettings(input: SalesSettingsUpdate): Promise<SalesSettings> {
+  return api<SalesSettings>('/sales/settings', { method: 'PUT', body: input });
+}
+
+export function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string }> {
+  return api('/sales/settings/webhook-secret', { method: 'POST' });
+}
+
+export function startSync(): Promise<SyncStartResponse> {
+  return api<SyncStartResponse>('/sales/sync', { method: 'POST' });
+}
+
+export function savePlans(request: PlansUpdateRequest): Promise<{ saved: number; removed: number }> {
+  return api('/sales/plans', { method: 'PUT', body: request });
+}
+
+export function copyPlans(request: PlanCopyRequest): Promise<{ copied: number; skipped: number }> {
+  return api('/sales/plans/copy', { method: 'POST', body: request });
+}

@@ -1,0 +1,96 @@
+import type { SalesSettings } from '@cm/contract';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconCopy, IconRotate } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message';
+import { replaceWebhookSecret, salesSettingsKeys } from './api';
+import { Section } from './section';
+
+/** The webhook URL to paste into amoCRM, to copy, and a way to replace its secret when it leaked. */
+export function WebhookCard({ settings }: { settings: SalesSettings }) {
+  const { t } = useTranslation(['sales-settings', 'errors', 'common']);
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+
+  const replace = useMutation({
+    mutationFn: replaceWebhookSecret,
+    onSuccess: (webhook) => {
+      queryClient.setQueryData<SalesSettings>(salesSettingsKeys.settings(), (current) =>
+        current ? { ...current, ...webhook } : current,
+      );
+      setConfirming(false);
+      notifications.show({ color: 'green', message: t('webhook.replaced') });
+    },
+  });
+
+  return (
+    <Section title={t('webhook.title')} description={t('webhook.hint')}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label={t('webhook.url')}
+          value={settings.webhookUrl}
+          readOnly
+          style={{ flex: 1, minWidth: 0 }}
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+          }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton value={settings.webhookUrl} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              onClick={copy}
+            >
+              {copied ? t('webhook.copied') : t('webhook.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Group>
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconRotate size={14} />}
+          onClick={() => {
+            replace.reset();
+            setConfirming(true);
+          }}
+        >
+          {t('webhook.replace')}
+        </Button>
+      </Group>
+
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('webhook.replaceTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
+        <Stack>
+          <Text size="sm">{t('webhook.replaceMessage')}</Text>
+          {replace.error ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+              {errorMessage(t, replace.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {t('cancel')}
+            </Button>
+            <Button color="red" loading={replace.isPending} onClick={() => replace.mutate()}>
+              {t('webhook.replaceConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Section>
+  );
+}

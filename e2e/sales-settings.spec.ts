@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { type AmoCrmFake, startAmoCrmFake } from '../tools/amocrm-fake/server.js';
+import { signInAs } from './fixtures.js';
+
+// The stand-in runs in this process; the server (a process of its own) reaches it on the loopback address.
+const TOKEN = 'e2e-long-lived-token';
+const LEADS = 300;
+let fake: AmoCrmFake;
+
+test.beforeAll(async () => {
+  fake = await startAmoCrmFake({ token: TOKEN, users: 4, leads: LEADS, seed: 11 });
+});
+
+test.afterAll(async () => {
+  await fake.close();
+});
+
+/** The token box: its label also carries the token's state ("No token", "Token set"). */
+const tokenInput = (page: Page) => page.getByLabel(/^Long-lived token/);
+
+test('an administrator connects the stand-in, syncs now, watches it reach done and finds the run in the history', async ({
+  page,
+}) => {
+  test.slow();
+  await signInAs(page, 'administrator', '/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Connection & sync', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+
+  await page.getByRole('textbox', { name: 'Account address' }).fill('not an address!');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Enter the subdomain (mycompany), the host')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Account address' })).toBeFocused();
+
+  await page.getByRole('textbox', { name: 'Account address' }).fill(fake.url);
+  await tokenInput(page).fill(TOKEN);
+  // No scheduled sync: the run this test starts is the only one.
+  await page.getByRole('textbox', { name: 'Sync every' }).fill('0');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Sales settings saved')).toBeVisible();
+  await expect(page.getByText('All changes are saved')).toBeVisible();
+  // The token is never sent back: the box is empty and says a token is stored.
+  await expect(tokenInput(page)).toHaveValue('');
+  await expect(tokenInput(page)).toHaveAttribute('placeholder', 'Leave empty to keep the stored token');
+  await expect(page.getByText('Token set')).toBeVisible();
+
+  // With the connection saved, pipelines and lead fields are read from the account.
+  const [firstPipeline] = fake.control.data.pipelines;
+  await expect(page.getByRole('checkbox', { name: firstPipeline?.name })).toBeVisible();
+  await expect(page.getByText('None ticked: every pipeline counts.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Payment-method field' }).click();
+  await page.getByRole('option', { name: 'Payment method (select)' }).click();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('All changes are saved')).toBeVisible();
+
+  // amoCRM makes the sync wait twice (rate limit), so the running state is there to be seen.
+  fake.control.failNext(2, { status: 429, retryAfterSeconds: 2 });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const progress = page.getByRole('progressbar', { name: 'Sync progress' });
+  await expect(progress).toHaveAttribute('aria-valuetext', /^Running/);
+  await expect(progress).not.toHaveAttribute('aria-valuenow');
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+  await expect(progress).toHaveAttribute('aria-valuetext', 'Done', { timeout: 60_000 });
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('Started by Alexandra Ivanova').first()).toBeVisible();
+
+  const history = page.getByRole('table', { name: 'Sync history' });
+  const run = history.getByRole('row').filter({ hasText: 'Done' });
+  await expect(run).toHaveCount(1);
+  await expect(run).toContainText(`${LEADS}`);
+  await expect(run).toContainText(`${LEADS} new, 0 changed`);
+  await expect(run).toContainText('Alexandra Ivanova');
+
+  // After the sync the pipelines are the stored ones, and a reload shows the same settings and last run.
+  await page.reload();
+  await expect(page.getByText('As of the last sync')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Account address' })).toHaveValue(fake.url);
+  await expect(page.getByRole('combobox', { name: 'Payment-method field' })).toHaveValue('Payment method (select)');
+  await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute('aria-valuetext', 'Done');
+});
+
+test('an administrator edits a plan, copies last month, and sees the plans saved after a reload', async ({ page }) => {
+  const now = new Date();
+  const year = now.getFullYear();
+  const monthName = (month: number) =>
+    new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month, 1)),
+    );
+  await signInAs(page, 'administrator', '/settings');
+  // The tabs work from the keyboard, and the open one is in the address.
+  await page.getByRole('tab', { name: 'Connection & sync' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Plans', selected: true })).toBeVisible();
+  await expect(page).toHaveURL(/tab=plans/);
+
+  const cell = page.getByRole('textbox', { name: `Plan of Maxim Petrov for ${monthName(2)}` });
+  await cell.fill('abc');
+  await page.getByRole('button', { name: 'Save plans' }).click();
+  await expect(page.getByRole('alert')).toContainText('1 amount cannot be read');
+  await expect(cell).toBeFocused();
+  await cell.fill('150 000,5');
+  await expect(page.getByText('1 unsaved change')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy last month' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Save plans' }).click();
+  await expect(page.getByText('1 plan saved')).toBeVisible();
+
+  await page.reload();
+  await expect(cell).toHaveValue('150000.50');
+  await expect(page.getByRole('tab', { name: 'Plans', selected: true })).toBeVisible();
+
+  // Last month's plan copied into this month (the copy may cross into another year's grid).
+  const lastMonth = new Date(year, now.getMonth() - 1, 1);
+  const lastMonthCell = page.getByRole('textbox', {
+    name: `Plan of Maxim Petrov for ${new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' }).format(lastMonth)}`,
+  });
+  if (lastMonth.getFullYear() !== year) await page.getByRole('button', { name: 'Previous year' }).click();
+  await lastMonthCell.fill('1000');
+  await page.getByRole('button', { name: 'Save plans' }).click();
+  await expect(page.getByText('1 plan saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy last month' }).click();
+  const dialog = page.getByRole('dialog', { name: "Copy a month's plans" });
+  await dialog.getByRole('checkbox', { name: /^Replace plans/ }).check();
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByText(/plans? copied to/)).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('textbox', { name: `Plan of Maxim Petrov for ${monthName(now.getMonth())}` }),
+  ).toHaveValue('1000.00');
+});
+
+test('the settings screen passes the accessibility checks on both tabs, light and dark', async ({ page }) => {
+  test.slow();
+  await signInAs(page, 'administrator', '/settings');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), scheme);
+    for (const [tab, ready] of [
+      ['connection', page.getByRole('table', { name: 'Sync history' })],
+      ['plans', page.getByRole('table', { name: /^Monthly plans/ })],
+    ] as const) {
+      await page.goto(`/settings?tab=${tab}`);
+      await expect(ready).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(violations, `${tab}, ${scheme}`).toEqual([]);
+    }
+  }
+});
+
+test('a manager has no Sales settings in the menu and is refused at /settings', async ({ page }) => {
+  await signInAs(page, 'manager');
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Sales settings' })).toHaveCount(0);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+});
