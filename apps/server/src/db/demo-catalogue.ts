@@ -35,10 +35,10 @@ const PRNG_SEED = 20_260_401;
 // ---------------------------------------------------------------------------------------------------
 // Deterministic randomness
 
-type Random = ReturnType<typeof randomSource>;
+export type Random = ReturnType<typeof randomSource>;
 
 /** mulberry32: small, fast and good enough for demo data. */
-function randomSource(seed: number) {
+export function randomSource(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

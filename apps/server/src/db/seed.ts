@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type UpsertUserInput, upsertUser } from '../modules/users/service.js';
 import type { Database } from './client.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { DEMO_SALES_MANAGERS, seedDemoSales } from './demo-sales.js';
 import { users } from './schema/index.js';
 
 /** Published in the README: demo data is for trying the product, never for production. */
@@ -32,9 +33,10 @@ function required(ids: Map<string, string>, email: string): string {
 }
 
 /**
- * Fills an empty database with demo departments, one user per role and the demo stock area (catalogue,
- * locations, ~90 days of movements). Returns what it created, or null when the database already had users
- * (then nothing is touched).
+ * Fills an empty database with demo departments, one user per role, a sales team, the demo stock area
+ * (catalogue, locations, ~90 days of movements) and the demo sales area (a year of leads, activity and
+ * plans). Returns the accounts of the three roles, or null when the database already had users (then
+ * nothing is touched).
  */
 export async function seedDemoData(db: Database) {
   return db.transaction(async (tx) => {
@@ -42,11 +44,14 @@ export async function seedDemoData(db: Database) {
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     if (count > 0) return null;
     const ids = new Map<string, string>();
-    for (const user of DEMO_USERS) ids.set(user.email, (await upsertUser(tx, { ...user, password: DEMO_PASSWORD })).id);
+    for (const user of [...DEMO_USERS, ...DEMO_SALES_MANAGERS]) {
+      ids.set(user.email, (await upsertUser(tx, { ...user, password: DEMO_PASSWORD })).id);
+    }
     await seedDemoCatalogue(tx, {
       adminId: required(ids, 'admin@example.com'),
       workerId: required(ids, 'worker@example.com'),
     });
+    await seedDemoSales(tx, { adminId: required(ids, 'admin@example.com') });
     return { password: DEMO_PASSWORD, users: DEMO_USERS.map(({ email, role }) => ({ email, role })) };
   });
 }
