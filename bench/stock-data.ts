@@ -1,6 +1,6 @@
 // Bulk data for the stock benchmark, written straight in SQL (INSERT … SELECT over generate_series): a
 // category tree, one department's location tree, N components and 10 movements per component whose running
-// balances never go below zero, then stock_balances and department_stock summed from that very ledger.
+// balances never go below zero, then stock_balances, department_stock and stock_summary summed from that very ledger.
 import type pg from 'pg';
 
 export type StockDataOptions = {
@@ -203,7 +203,7 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
   );
 
   await step(
-    'stock_balances and department_stock',
+    'stock_balances, department_stock, stock_summary',
     [
       `insert into stock_balances (component_id, location_id, department_id, quantity, updated_at)
      select component_id, location_id, $1, sum(delta), max(created_at) from (
@@ -215,6 +215,13 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
      ) ledger group by component_id, location_id`,
       `insert into department_stock (department_id, component_id, quantity)
      select $1, component_id, sum(quantity) from stock_balances where department_id = $1 group by component_id`,
+      // As migration 0003 fills it; replaces whatever its triggers wrote if they ran (not a superuser).
+      `delete from stock_summary where department_id = $1`,
+      `insert into stock_summary (department_id, slot, balances, quantity, value_minor)
+     select b.department_id, stock_summary_slot(b.component_id), count(*), sum(b.quantity),
+            sum(round(b.quantity * c.default_unit_cost_minor))
+     from stock_balances b join components c on c.id = b.component_id
+     where b.department_id = $1 and b.quantity > 0 group by 1, 2`,
     ],
     [department],
   );

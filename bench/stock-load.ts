@@ -396,6 +396,7 @@ function scenarios(context: {
           negative: string;
           ledger_mismatches: string;
           total_mismatches: string;
+          summary_mismatches: string;
           posted: string;
           remaining: string;
         }>(
@@ -415,6 +416,18 @@ function scenarios(context: {
                        and t.quantity <> (select sum(quantity) from stock_balances b
                                           where b.component_id = t.component_id and b.department_id = t.department_id))
                     as total_mismatches,
+                  (select count(*) from (
+                     select b.department_id, count(*) as balances, sum(b.quantity) as quantity,
+                            sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
+                     from stock_balances b join components c on c.id = b.component_id
+                     where b.quantity > 0 group by 1) computed
+                   full join (
+                     select department_id, sum(balances) as balances, sum(quantity) as quantity,
+                            sum(value_minor) as value_minor
+                     from stock_summary group by 1) kept using (department_id)
+                   where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
+                         <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0)))
+                    as summary_mismatches,
                   (select count(*) from movements where reference = $2) as posted,
                   (select sum(quantity) from stock_balances where component_id = any($1::uuid[])) as remaining`,
           [ids, `WO-BENCH-${tag}`],
@@ -427,6 +440,7 @@ function scenarios(context: {
           `negative balances (whole table): ${row?.negative}`,
           `balances ≠ ledger sum (these ${targets.length} components): ${row?.ledger_mismatches}`,
           `department_stock ≠ sum of balances: ${row?.total_mismatches}`,
+          `stock_summary ≠ count and sums of balances (per department): ${row?.summary_mismatches}`,
           `movements posted ${row?.posted}, 201 responses counted ${created} (${inFlight} in flight at the stop; ` +
             `must be 0..${CONNECTIONS}: ${inFlight >= 0 && inFlight <= CONNECTIONS ? 'ok' : 'NOT OK'})`,
           `stock left on these components: ${Number(row?.remaining)}`,

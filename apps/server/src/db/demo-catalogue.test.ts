@@ -10,7 +10,7 @@ let seededAt: number;
 
 beforeAll(async () => {
   seededAt = Date.now();
-  expect(await seedDemoData(app.db)).not.toBeNull();
+  expect(await seedDemoData(app.db, app.config.timeZone)).not.toBeNull();
 });
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
@@ -147,6 +147,19 @@ describe('the demo ledger', () => {
     expect(mismatches).toBe(0);
   });
 
+  it('keeps the stock summary equal to the count and sums of the balances, per department and slot', async () => {
+    const mismatches = await count(sql`
+      with computed as (
+        select b.department_id, stock_summary_slot(b.component_id) as slot, count(*) as balances,
+               sum(b.quantity) as quantity, sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
+        from stock_balances b join components c on c.id = b.component_id where b.quantity > 0 group by 1, 2)
+      select count(*) from computed full join stock_summary s using (department_id, slot)
+      where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
+            <> (coalesce(s.balances, 0), coalesce(s.quantity, 0), coalesce(s.value_minor, 0))`);
+    expect(mismatches).toBe(0);
+    expect(await count(sql`select count(*) from stock_summary where balances > 0`)).toBeGreaterThan(16);
+  });
+
   it('never took more than was on hand, in the order the movements were posted', async () => {
     const negative = await count(sql`
       with deltas as (
@@ -223,7 +236,7 @@ describe('the demo stock screens', () => {
 
   it('is seeded once: a second run finds users and changes nothing', async () => {
     const before = await count(sql`select count(*) from movements`);
-    expect(await seedDemoData(app.db)).toBeNull();
+    expect(await seedDemoData(app.db, app.config.timeZone)).toBeNull();
     expect(await count(sql`select count(*) from movements`)).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ export const PG = {
   numericOutOfRange: '22003',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  queryCanceled: '57014',
 } as const;
 
 /**

@@ -41,6 +41,7 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   IMPORT_HAS_ERRORS: { status: 422, detail: 'The import has errors; nothing was imported.' },
   INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
   SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
+  QUERY_TIMEOUT: { status: 503, detail: 'The list took too long to compute; try again or narrow the filters.' },
   AMOCRM_NOT_CONFIGURED: { status: 409, detail: 'Enter the amoCRM account and token in the sales settings first.' },
   AMOCRM_UNAVAILABLE: { status: 502, detail: 'amoCRM could not be reached or answered with an error.' },
   AMOCRM_TOKEN_INVALID: { status: 502, detail: 'amoCRM refused the token: it is invalid or expired.' },

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
+import { withListTimeout } from '../../lib/list-timeout.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { allComponents, listComponents } from './repository.js';
@@ -45,11 +46,13 @@ export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Components, filtered, sorted and paginated',
       querystring: ComponentListQuery,
-      response: { 200: ComponentList, ...problems(400, 401) },
+      response: { 200: ComponentList, ...problems(400, 401, 503) },
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await listComponents(app.db, filters, { offset: (page - 1) * pageSize, limit: pageSize });
+      const result = await withListTimeout(app.db, (db) =>
+        listComponents(db, filters, { offset: (page - 1) * pageSize, limit: pageSize }),
+      );
       return { ...result, page, pageSize };
     },
   });

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
+import { withListTimeout } from '../../lib/list-timeout.js';
 import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
@@ -115,16 +116,18 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The current department's ledger, filtered and paginated",
       querystring: MovementListQuery,
-      response: { 200: MovementList, ...problems(400, 401, 403) },
+      response: { 200: MovementList, ...problems(400, 401, 403, 503) },
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await listMovements(
-        app.db,
-        currentDepartment(request),
-        filters,
-        { offset: (page - 1) * pageSize, limit: pageSize },
-        app.config.timeZone,
+      const result = await withListTimeout(app.db, (db) =>
+        listMovements(
+          db,
+          currentDepartment(request),
+          filters,
+          { offset: (page - 1) * pageSize, limit: pageSize },
+          app.config.timeZone,
+        ),
       );
       return { ...result, page, pageSize };
     },

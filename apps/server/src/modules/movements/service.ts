@@ -1,13 +1,13 @@
 import type { MovementRequest, PostingResponse, Unit } from '@cm/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
-import { fitsUnit, fromThousandths, toThousandths } from '../../lib/quantity.js';
+import { fitsUnit, formatQuantity, fromThousandths, toThousandths } from '../../lib/quantity.js';
 import { AppError } from '../../plugins/errors.js';
-import { addStock, changeDepartmentTotal, lockStock, takeStock } from './balances.js';
+import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
 import { claimKey, type IdempotentRequest, rememberResponse } from './idempotency.js';
-import { findMovement } from './repository.js';
+import { findMovement, MOVEMENT_COLUMNS, MOVEMENT_JOINS, type MovementRow, toMovement } from './repository.js';
 
 export type Poster = { userId: string; departmentId: string };
 
@@ -24,37 +24,52 @@ type Entry = {
   reversalOfId: string | null;
 };
 
-type ComponentFacts = { unit: Unit; archived: boolean; defaultUnitCostMinor: number };
+type Facts = { unit: Unit; defaultUnitCostMinor: number; locationsKnown: boolean };
 
-async function componentFacts(tx: Transaction, componentId: string): Promise<ComponentFacts> {
-  const [row] = await queryRows<{ unit: Unit; archived: boolean; default_unit_cost_minor: string | number }>(
+/**
+ * The component a request posts, checked together with its locations in one query: every location must
+ * belong to the poster's department; another department's looks like no location.
+ */
+async function factsFor(tx: Transaction, poster: Poster, componentId: string, locationIds: string[]): Promise<Facts> {
+  const [row] = await queryRows<{
+    unit: Unit;
+    archived: boolean;
+    default_unit_cost_minor: string | number;
+    locations: number;
+  }>(
     tx,
-    sql`select unit, archived_at is not null as archived, default_unit_cost_minor from components where id = ${componentId}`,
+    sql`select unit, archived_at is not null as archived, default_unit_cost_minor,
+               (select count(*)::int from locations where department_id = ${poster.departmentId} and id in (${sql.join(
+                 locationIds.map((id) => sql`${id}`),
+                 sql`, `,
+               )})) as locations
+        from components where id = ${componentId}`,
   );
   if (!row) throw new AppError('NOT_FOUND', { detail: 'No such component.' });
-  return { unit: row.unit, archived: row.archived, defaultUnitCostMinor: Number(row.default_unit_cost_minor) };
+  if (row.archived) throw new AppError('COMPONENT_ARCHIVED');
+  return {
+    unit: row.unit,
+    defaultUnitCostMinor: Number(row.default_unit_cost_minor),
+    locationsKnown: Number(row.locations) === new Set(locationIds).size,
+  };
 }
 
-/** Every location must belong to the poster's department; another department's looks like no location. */
-async function requireLocations(tx: Transaction, departmentId: string, ids: string[]): Promise<void> {
-  const found = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from locations where department_id = ${departmentId} and id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND', { detail: 'No such location.' });
+function requireLocations(facts: Facts): void {
+  if (!facts.locationsKnown) throw new AppError('NOT_FOUND', { detail: 'No such location.' });
 }
 
 function requireWhole(quantity: string, unit: Unit): void {
   if (!fitsUnit(quantity, unit)) throw new AppError('QUANTITY_NOT_WHOLE');
 }
 
+type PostedRow = MovementRow & { balance_location_id: string; balance_quantity: string };
+
 /**
- * Applies an entry to the balances and appends it to the ledger. Balances are changed in the order of
- * their location ids, so two transfers in opposite directions lock rows in the same order and never
- * deadlock.
+ * Applies an entry to the balances and appends it to the ledger in one statement, whose answer is the
+ * posting's response: each balance change, the department total and the movement are CTEs, each run only
+ * after the balance change before it changed its row (see balances.ts). Balances are changed in the order
+ * of their location ids, so two transfers in opposite directions lock rows in the same order and never
+ * deadlock. A take that finds too little stops the rest and the statement returns no row.
  */
 async function record(tx: Transaction, poster: Poster, entry: Entry) {
   const place = (locationId: string) => ({
@@ -63,42 +78,60 @@ async function record(tx: Transaction, poster: Poster, entry: Entry) {
     locationId,
   });
   const changes = [
-    ...(entry.from ? [{ locationId: entry.from, take: true }] : []),
-    ...(entry.to ? [{ locationId: entry.to, take: false }] : []),
+    ...(entry.from ? [{ locationId: entry.from, direction: 'take' as const }] : []),
+    ...(entry.to ? [{ locationId: entry.to, direction: 'add' as const }] : []),
   ].sort((a, b) => a.locationId.localeCompare(b.locationId));
-  const balances: PostingResponse['balances'] = [];
-  for (const change of changes) {
-    const quantity = change.take
-      ? await takeStock(tx, place(change.locationId), entry.quantity)
-      : await addStock(tx, place(change.locationId), entry.quantity);
-    balances.push({ locationId: change.locationId, quantity });
-  }
-  if (!entry.from || !entry.to) {
-    await changeDepartmentTotal(
-      tx,
-      { departmentId: poster.departmentId, componentId: entry.componentId },
-      { quantity: entry.quantity, direction: entry.from ? 'out' : 'in' },
-    );
-  }
-  const [inserted] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into movements (type, department_id, component_id, quantity, from_location_id, to_location_id,
-                               unit_cost_minor, reference, note, user_id, reversal_of_id)
-        values (${entry.type}, ${poster.departmentId}, ${entry.componentId}, ${entry.quantity}, ${entry.from}, ${entry.to},
-                ${entry.unitCostMinor}, ${entry.reference}, ${entry.note}, ${poster.userId}, ${entry.reversalOfId})
-        returning id`,
+  const names = changes.map((_, index) => sql.raw(`change_${index}`));
+  const last = names[names.length - 1] as SQL;
+  const parts: SQL[] = changes.map(
+    (change, index) =>
+      sql`${names[index]} as (${changeBalance(place(change.locationId), entry.quantity, change.direction, names[index - 1] ?? null)})`,
   );
-  const movement = inserted && (await findMovement(tx, poster.departmentId, inserted.id));
-  if (!movement) throw new Error('the movement just posted cannot be read back');
+  if (!entry.from || !entry.to) {
+    const department = { departmentId: poster.departmentId, componentId: entry.componentId };
+    const total = changeDepartmentTotal(department, entry.quantity, entry.from ? 'take' : 'add', last);
+    parts.push(sql`department_total as (${total})`);
+  }
+  parts.push(sql`m as (
+    insert into movements (type, department_id, component_id, quantity, from_location_id, to_location_id,
+                           unit_cost_minor, reference, note, user_id, reversal_of_id)
+    select ${entry.type}, ${poster.departmentId}::uuid, ${entry.componentId}::uuid, ${entry.quantity}::numeric,
+           ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint, ${entry.reference}, ${entry.note},
+           ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
+    where exists (select 1 from ${last})
+    returning *)`);
+  const changed = sql.join(
+    names.map((name) => sql`select location_id, quantity from ${name}`),
+    sql` union all `,
+  );
+  const rows = await guardOverflow(() =>
+    queryRows<PostedRow>(
+      tx,
+      sql`with ${sql.join(parts, sql`, `)}
+          select ${MOVEMENT_COLUMNS}, b.location_id as balance_location_id, b.quantity as balance_quantity
+          from m ${MOVEMENT_JOINS} cross join (${changed}) b`,
+    ),
+  );
+  const [first] = rows;
+  if (!first) {
+    if (!entry.from) throw new Error('a posting that only adds stock changed no balance');
+    throw new AppError('INSUFFICIENT_STOCK', { available: await availableStock(tx, place(entry.from)) });
+  }
   // The source location first, then the destination, whatever order the rows were locked in.
-  balances.sort((a) => (a.locationId === entry.from ? -1 : 1));
-  return { movement, balances };
+  const balances: PostingResponse['balances'] = rows
+    .map((row) => ({ locationId: row.balance_location_id, quantity: formatQuantity(row.balance_quantity) }))
+    .sort((a, b) => Number(b.locationId === entry.from) - Number(a.locationId === entry.from));
+  return { movement: toMovement(first), balances };
 }
 
 /** Turns a request into the ledger entry it stands for, checking it against the component and the balances. */
 async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeof MovementRequest>): Promise<Entry> {
-  const component = await componentFacts(tx, request.componentId);
-  if (component.archived) throw new AppError('COMPONENT_ARCHIVED');
+  const component = await factsFor(
+    tx,
+    poster,
+    request.componentId,
+    request.type === 'transfer' ? [request.fromLocationId, request.toLocationId] : [request.locationId],
+  );
   const common = {
     componentId: request.componentId,
     reference: request.reference,
@@ -108,7 +141,7 @@ async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeo
   switch (request.type) {
     case 'receipt':
       requireWhole(request.quantity, component.unit);
-      await requireLocations(tx, poster.departmentId, [request.locationId]);
+      requireLocations(component);
       return {
         ...common,
         type: 'receipt',
@@ -119,7 +152,7 @@ async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeo
       };
     case 'issue':
       requireWhole(request.quantity, component.unit);
-      await requireLocations(tx, poster.departmentId, [request.locationId]);
+      requireLocations(component);
       return {
         ...common,
         type: 'issue',
@@ -131,7 +164,7 @@ async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeo
     case 'transfer':
       requireWhole(request.quantity, component.unit);
       if (request.fromLocationId === request.toLocationId) throw new AppError('SAME_LOCATION');
-      await requireLocations(tx, poster.departmentId, [request.fromLocationId, request.toLocationId]);
+      requireLocations(component);
       return {
         ...common,
         type: 'transfer',
@@ -142,7 +175,7 @@ async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeo
       };
     case 'adjustment': {
       requireWhole(request.countedQuantity, component.unit);
-      await requireLocations(tx, poster.departmentId, [request.locationId]);
+      requireLocations(component);
       // The balance stays locked until commit, so the recorded difference is against the quantity really on hand.
       const recorded = await lockStock(tx, {
         ...poster,

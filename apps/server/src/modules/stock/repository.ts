@@ -81,6 +81,36 @@ function toStockRow(row: Row): StockRow {
   };
 }
 
+type Totals = { total: number; quantity: string | null; value_minor: string | null };
+
+/** Whether the list is the department's whole stock on hand, whose totals the stock summary keeps. */
+function isWholeStock(filters: Filters): boolean {
+  return !filters.includeEmpty && !filters.q && !filters.categoryId && !filters.locationId && !filters.belowMinimum;
+}
+
+/**
+ * Count and totals of the filtered list. The whole stock on hand is read from the department's summary
+ * slots (kept by triggers, ADR 0011) instead of adding up every balance; any filter is computed.
+ */
+function totalsOf(db: Executor, departmentId: string, where: SQL, filters: Filters): Promise<Totals[]> {
+  if (isWholeStock(filters)) {
+    return queryRows<Totals>(
+      db,
+      sql`select coalesce(sum(balances), 0)::int as total, sum(quantity) as quantity, sum(value_minor)::text as value_minor
+          from stock_summary where department_id = ${departmentId}`,
+    );
+  }
+  return queryRows<Totals>(
+    db,
+    // Counting needs only what the filters read: every filter on a location or category is a subquery.
+    sql`select count(*)::int as total, sum(b.quantity) as quantity,
+               sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
+        from stock_balances b join components c on c.id = b.component_id
+        ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
+        where ${where}`,
+  );
+}
+
 /** One page of the department's stock with the count and totals of the whole filtered list. */
 export async function listStock(
   db: Executor,
@@ -91,15 +121,7 @@ export async function listStock(
   const where = whereOf(departmentId, filters);
   const [rows, [totals]] = await Promise.all([
     queryRows<Row>(db, sql`${selectRows(where, filters)} limit ${page.limit} offset ${page.offset}`),
-    queryRows<{ total: number; quantity: string | null; value_minor: string | null }>(
-      db,
-      // Counting needs only what the filters read: every filter on a location or category is a subquery.
-      sql`select count(*)::int as total, sum(b.quantity) as quantity,
-                 sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
-          from stock_balances b join components c on c.id = b.component_id
-          ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
-          where ${where}`,
-    ),
+    totalsOf(db, departmentId, where, filters),
   ]);
   return {
     items: rows.map(toStockRow),

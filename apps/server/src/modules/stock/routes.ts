@@ -2,6 +2,7 @@ import { StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
+import { withListTimeout } from '../../lib/list-timeout.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { allStock, listStock } from './repository.js';
@@ -29,14 +30,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Stock per component and location, filtered, sorted and paginated, with totals',
       querystring: StockListQuery,
-      response: { 200: StockList, ...problems(400, 401, 403) },
+      response: { 200: StockList, ...problems(400, 401, 403, 503) },
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await listStock(app.db, currentDepartment(request), filters, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      });
+      const result = await withListTimeout(app.db, (db) =>
+        listStock(db, currentDepartment(request), filters, { offset: (page - 1) * pageSize, limit: pageSize }),
+      );
       return { ...result, page, pageSize };
     },
   });
