@@ -13,7 +13,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 100);
 const client = await PGlite.create();
 await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
 const handle = fromPglite(client);
-await seedDemoData(handle.db);
+await seedDemoData(handle.db, 'Europe/Moscow');
 const app = await buildApp(
   loadConfig({ APP_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
   handle,

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database, (message) => console.log(message));
   if (config.seedDemo) {
-    const seeded = await seedDemoData(database.db);
+    const seeded = await seedDemoData(database.db, config.timeZone);
     if (seeded) printDemoAccounts(seeded);
   }
   const app = await buildApp(config, database);

@@ -18,6 +18,7 @@ async function signIn(url: string, email: string, password: string) {
 
 // Process-level behaviour of the embedded database; PostgreSQL has no data directory to guard.
 describe.runIf(testEngine().kind === 'pglite')('the server process on the embedded database', () => {
+  // Two starts, one seeding the demo (users, a stock catalogue, a year of sales), and two stops: slow on a busy machine.
   it('seeds demo data once, refuses a second process on the same data directory, and shuts down cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-process-'));
     const first = await startServer({ DATA_DIR: dataDir });
@@ -40,7 +41,7 @@ describe.runIf(testEngine().kind === 'pglite')('the server process on the embedd
     expect((await signIn(again.url, 'manager@example.com', DEMO_PASSWORD)).status).toBe(200);
     again.child.kill('SIGINT');
     expect((await again.exit).code).toBe(0);
-  });
+  }, 120_000);
 
   it('stops with a message naming a wrong configuration value', async () => {
     const result = await finished(runEntry('src/server.ts', [], { PORT: 'http', DATA_DIR: tmpdir() }));

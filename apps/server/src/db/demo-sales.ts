@@ -20,12 +20,11 @@ import { FILE_ACCOUNT_ID } from './schema/sales.js';
  * closed inside the month it counts for.
  */
 
-export type DemoSalesPeople = { adminId: string };
+/** Who sets the plans, and the organisation time zone the sales settings start with (`TIME_ZONE`). */
+export type DemoSalesPeople = { adminId: string; timeZone: string };
 
 export type DemoSalesSummary = { leads: number; contacts: number; activityDays: number; plans: number };
 
-/** The demo organisation works in Moscow; a settings row that exists already keeps its own time zone. */
-const DEMO_TIME_ZONE = 'Europe/Moscow';
 const PRNG_SEED = 20_260_405;
 
 const DAY = 86_400_000;
@@ -866,7 +865,8 @@ export async function seedDemoSales(
   people: DemoSalesPeople,
   now: Date = new Date(),
 ): Promise<DemoSalesSummary> {
-  const { timeZone } = await salesSettings(db, DEMO_TIME_ZONE);
+  // A settings row that exists already keeps its own time zone.
+  const { timeZone } = await salesSettings(db, people.timeZone);
   const calendar = calendarIn(timeZone, now.getTime());
   const months = Array.from({ length: MONTHS }, (_, index) => monthAt(calendar.today, index - MONTHS + 1));
   const nextMonth = monthAt(calendar.today, 1);

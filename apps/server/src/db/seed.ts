@@ -38,7 +38,7 @@ function required(ids: Map<string, string>, email: string): string {
  * plans). Returns the accounts of the three roles, or null when the database already had users (then
  * nothing is touched).
  */
-export async function seedDemoData(db: Database) {
+export async function seedDemoData(db: Database, timeZone: string) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -51,7 +51,7 @@ export async function seedDemoData(db: Database) {
       adminId: required(ids, 'admin@example.com'),
       workerId: required(ids, 'worker@example.com'),
     });
-    await seedDemoSales(tx, { adminId: required(ids, 'admin@example.com') });
+    await seedDemoSales(tx, { adminId: required(ids, 'admin@example.com'), timeZone });
     return { password: DEMO_PASSWORD, users: DEMO_USERS.map(({ email, role }) => ({ email, role })) };
   });
 }
