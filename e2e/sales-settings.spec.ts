@@ -51,7 +51,7 @@ test('an administrator connects the stand-in, syncs now, watches it reach done a
   await expect(page.getByText('None ticked: every pipeline counts.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Payment-method field' }).click();
   await page.getByRole('option', { name: 'Payment method (select)' }).click();
-  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sales settings' }).getByText('Unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('All changes are saved')).toBeVisible();
 
@@ -79,9 +79,19 @@ test('an administrator connects the stand-in, syncs now, watches it reach done a
   await expect(page.getByRole('textbox', { name: 'Account address' })).toHaveValue(fake.url);
   await expect(page.getByRole('combobox', { name: 'Payment-method field' })).toHaveValue('Payment method (select)');
   await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute('aria-valuetext', 'Done');
+
+  // Removing the token is explicit, and waits for Save like every other change.
+  await page.getByRole('button', { name: 'Remove token' }).click();
+  await expect(page.getByText('Removed on save')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Connection & sync.*Unsaved changes/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('No token')).toBeVisible();
+  await expect(tokenInput(page)).toHaveAttribute('placeholder', 'Paste the token from amoCRM');
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
 });
 
 test('an administrator edits a plan, copies last month, and sees the plans saved after a reload', async ({ page }) => {
+  test.slow();
   const now = new Date();
   const year = now.getFullYear();
   const monthName = (month: number) =>
@@ -103,6 +113,15 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await cell.fill('150 000,5');
   await expect(page.getByText('1 unsaved change')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy last month' })).toBeDisabled();
+  // Another tab is still this screen; leaving it asks first.
+  await page.getByRole('tab', { name: /Connection & sync/ }).click();
+  await page.getByRole('tab', { name: /Plans/ }).click();
+  await expect(cell).toHaveValue('150 000,5');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/settings\?tab=plans/);
   await page.getByRole('button', { name: 'Save plans' }).click();
   await expect(page.getByText('1 plan saved')).toBeVisible();
 

@@ -32,6 +32,12 @@ export const salesSettingsKeys = {
   planGrid: (year: number) => [...salesSettingsKeys.plans(), year] as const,
 };
 
+/**
+ * Reads that reach amoCRM: it is slow to ask and changes rarely, so one read per visit is enough; the
+ * server already retries amoCRM, so a failure (a refused token, amoCRM down) is shown at once.
+ */
+const AMOCRM_READ = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
+
 export const salesSettingsQuery = queryOptions({
   queryKey: salesSettingsKeys.settings(),
   queryFn: ({ signal }) => api<SalesSettings>('/sales/settings', { signal }),
@@ -42,15 +48,14 @@ export const pipelinesQuery = (live: boolean) =>
   queryOptions({
     queryKey: salesSettingsKeys.pipelines(live),
     queryFn: ({ signal }) => api<PipelineList>(`/sales/pipelines${live ? '?live=true' : ''}`, { signal }),
-    // amoCRM is slow to ask and changes rarely: one read per visit is enough.
-    staleTime: Number.POSITIVE_INFINITY,
+    ...AMOCRM_READ,
   });
 
 /** The account's lead custom fields, always read from amoCRM. */
 export const leadFieldsQuery = queryOptions({
   queryKey: salesSettingsKeys.leadFields(),
   queryFn: ({ signal }) => api<LeadFieldList>('/sales/lead-fields', { signal }),
-  staleTime: Number.POSITIVE_INFINITY,
+  ...AMOCRM_READ,
 });
 
 /** One sync run, asked again every SYNC_POLL_MS while it is running. */

@@ -55,8 +55,8 @@ export function PaymentFieldSelect({
         comboboxProps={{ withinPortal: true }}
       />
       {fields.isError ? (
-        <Group gap="xs" wrap="nowrap" role="alert">
-          <Text size="sm" c="var(--mantine-color-error)">
+        <Group gap="xs" wrap="nowrap" align="flex-start" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" style={{ flex: 1 }}>
             {t('paymentField.loadFailed', { reason: errorMessage(t, fields.error) })}
           </Text>
           <Button
@@ -65,6 +65,7 @@ export function PaymentFieldSelect({
             leftSection={<IconRefresh size={12} />}
             onClick={() => void fields.refetch()}
             loading={fields.isFetching}
+            style={{ flexShrink: 0 }}
           >
             {t('retry')}
           </Button>

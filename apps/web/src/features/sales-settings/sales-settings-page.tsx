@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
@@ -59,9 +59,12 @@ export default function SalesSettingsPage() {
               leftSection={TAB_ICONS[tab]}
               rightSection={
                 dirtyTabs[tab] ? (
-                  <Text span size="xs" c="orange.8" fw={700} aria-label={t('unsavedMark')}>
-                    ●
-                  </Text>
+                  <>
+                    <Text span size="xs" c="var(--mantine-color-orange-text)" fw={700} aria-hidden>
+                      ●
+                    </Text>
+                    <VisuallyHidden>{t('unsavedMark')}</VisuallyHidden>
+                  </>
                 ) : null
               }
             >

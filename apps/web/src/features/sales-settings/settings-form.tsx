@@ -283,7 +283,7 @@ export function SettingsForm({
         </Section>
 
         <Group justify="space-between" gap="sm" aria-live="polite">
-          <Text size="sm" c={dirty ? 'orange.8' : 'dimmed'} fw={dirty ? 600 : undefined}>
+          <Text size="sm" c={dirty ? 'var(--mantine-color-orange-text)' : 'dimmed'} fw={dirty ? 600 : undefined}>
             {dirty ? t('form.unsaved') : t('form.allSaved')}
           </Text>
           <Group gap="sm">
