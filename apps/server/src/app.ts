@@ -14,6 +14,7 @@ import { importRoutes } from './modules/imports/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
+import { salesImportRoutes } from './modules/sales-import/routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/routes.js';
 import { salesSyncRoutes } from './modules/sales-sync/routes.js';
 import { createSalesSync } from './modules/sales-sync/service.js';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(salesSettingsRoutes, { prefix: '/api/sales' });
   await app.register(salesSyncRoutes, { prefix: '/api/sales/sync' });
+  await app.register(salesImportRoutes, { prefix: '/api/sales/imports' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks' });
   await app.register(webAppPlugin, { root: config.webDistDir });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AmoEntityId } from './sales.js';
 
 /** Largest import file accepted, in bytes. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -46,15 +47,32 @@ export const ImportErrorCode = z.enum([
   'missingColumn',
   'emptyFile',
   'tooManyRows',
+  'invalidId',
+  'invalidDate',
+  'invalidStatus',
+  'invalidMinutes',
+  'invalidCount',
+  'tooLarge',
+  'closedAtRequired',
+  'closedAtOnOpenLead',
+  'closedBeforeCreated',
+  'lossReasonNotLost',
+  'duplicateLead',
+  'duplicateDay',
 ]);
 export type ImportErrorCode = z.infer<typeof ImportErrorCode>;
 
-export const ImportRowError = z.object({
-  row: z.number().int().describe('Row number as a spreadsheet shows it (the header is row 1); 0 for the file'),
-  column: ImportColumn.nullable(),
-  code: ImportErrorCode,
-  message: z.string().describe('English explanation; clients translate by code'),
-});
+/** A refused cell (or header, or the whole file) of an import whose columns are `column`. */
+function rowErrorOf<Column extends z.ZodType<string>>(column: Column) {
+  return z.object({
+    row: z.number().int().describe('Row number as a spreadsheet shows it (the header is row 1); 0 for the file'),
+    column: column.nullable(),
+    code: ImportErrorCode,
+    message: z.string().describe('English explanation; clients translate by code'),
+  });
+}
+
+export const ImportRowError = rowErrorOf(ImportColumn);
 export type ImportRowError = z.infer<typeof ImportRowError>;
 
 export const ImportPreview = z
@@ -88,3 +106,91 @@ export const ImportTemplateQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('xlsx'),
   lang: z.enum(['en', 'ru']).default('en'),
 });
+
+/** What a sales data file holds: leads, or calls and messages per manager per day. */
+export const SalesImportKind = z.enum(['leads', 'activity']);
+export type SalesImportKind = z.infer<typeof SalesImportKind>;
+
+/** Columns of the leads import, in template order; the lead id is the key (a known id updates the lead). */
+export const LeadImportColumn = z.enum([
+  'leadId',
+  'title',
+  'contact',
+  'paymentMethod',
+  'budget',
+  'createdAt',
+  'closedAt',
+  'pipeline',
+  'status',
+  'lossReason',
+  'managerAmoId',
+]);
+export type LeadImportColumn = z.infer<typeof LeadImportColumn>;
+
+/** Columns of the activity import, in template order; manager and day are the key. */
+export const ActivityImportColumn = z.enum(['date', 'managerAmoId', 'callMinutes', 'calls', 'messages']);
+export type ActivityImportColumn = z.infer<typeof ActivityImportColumn>;
+
+export const SalesImportColumn = z.enum([...LeadImportColumn.options, 'date', 'callMinutes', 'calls', 'messages']);
+export type SalesImportColumn = z.infer<typeof SalesImportColumn>;
+
+export const SalesImportRowError = rowErrorOf(SalesImportColumn);
+export type SalesImportRowError = z.infer<typeof SalesImportRowError>;
+
+const salesPreviewFields = {
+  importId: z.uuid().nullable().describe('Null when the file has errors: nothing can be committed'),
+  totalRows: z.number().int(),
+  errors: z.array(SalesImportRowError).describe('At most 1 000 are listed'),
+  errorCount: z.number().int(),
+  sample: z
+    .array(z.record(z.string(), z.string()))
+    .describe('The first rows as read, keyed by column, so the user can check the mapping'),
+};
+
+const unmatchedManagerAmoIds = z
+  .array(AmoEntityId)
+  .describe('Manager AMO IDs of the file that no user has: their rows are imported without a manager');
+
+export const LeadsImportPreview = z
+  .object({
+    kind: z.literal('leads'),
+    ...salesPreviewFields,
+    summary: z.object({
+      newLeads: z.number().int(),
+      updatedLeads: z.number().int(),
+      newPipelines: z.number().int(),
+      newLossReasons: z.number().int(),
+      unmatchedManagerAmoIds,
+    }),
+  })
+  .meta({ id: 'LeadsImportPreview' });
+export type LeadsImportPreview = z.infer<typeof LeadsImportPreview>;
+
+export const ActivityImportPreview = z
+  .object({
+    kind: z.literal('activity'),
+    ...salesPreviewFields,
+    summary: z.object({
+      newDays: z.number().int().describe('Manager-days not stored yet'),
+      replacedDays: z.number().int().describe('Manager-days whose stored numbers the file replaces'),
+      unmatchedManagerAmoIds,
+    }),
+  })
+  .meta({ id: 'ActivityImportPreview' });
+export type ActivityImportPreview = z.infer<typeof ActivityImportPreview>;
+
+export type SalesImportPreview = LeadsImportPreview | ActivityImportPreview;
+
+export const SalesImportCommitResponse = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('leads'),
+    createdLeads: z.number().int(),
+    updatedLeads: z.number().int(),
+    createdPipelines: z.number().int(),
+    createdLossReasons: z.number().int(),
+  }),
+  z.object({ kind: z.literal('activity'), createdDays: z.number().int(), replacedDays: z.number().int() }),
+]);
+export type SalesImportCommitResponse = z.infer<typeof SalesImportCommitResponse>;
+
+export const SalesImportTemplateQuery = ImportTemplateQuery.extend({ kind: SalesImportKind });

@@ -7,7 +7,8 @@ const timestamp = z.number().int();
 const id = z.number().int();
 
 export const AccountSchema = z.object({
-  id,
+  // amoCRM numbers accounts from 1; account 0 holds the data of files (FILE_ACCOUNT_ID), never synced data.
+  id: id.positive(),
   name: z.string(),
   subdomain: z.string(),
   current_user_id: id,

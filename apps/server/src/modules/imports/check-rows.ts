@@ -1,18 +1,10 @@
-import {
-  IMPORT_MAX_ROWS,
-  type ImportColumn,
-  type ImportErrorCode,
-  type ImportPreview,
-  type ImportRowError,
-  Quantity,
-  SKU_PATTERN,
-  Unit,
-} from '@cm/contract';
+import { type ImportColumn, type ImportPreview, type ImportRowError, Quantity, SKU_PATTERN, Unit } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { fitsUnit, parseMoneyMinor } from '../../lib/quantity.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
-import { columnOfHeader, IMPORT_COLUMNS, UNIT_ALIASES } from './columns.js';
+import { inJsonList, LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
+import { IMPORT_COLUMNS, UNIT_ALIASES } from './columns.js';
 
 /** One importable row, checked: what the commit writes. */
 export type CheckedRow = {
@@ -39,25 +31,6 @@ export type CheckResult = {
   sample: ImportPreview['sample'];
 };
 
-const MESSAGES: Record<ImportErrorCode, string> = {
-  required: 'A value is required.',
-  tooLong: 'The value is too long.',
-  invalidSku: 'Use letters, digits and . _ - / + # only, starting with a letter or digit.',
-  invalidNumber: 'Not a number (use digits with a point or comma, e.g. 12.5).',
-  tooManyDecimals: 'At most 3 decimals (2 for money).',
-  notWhole: 'This unit is counted in whole numbers.',
-  unknownUnit: 'Unknown unit; use pcs, set, pack, reel, m, kg, g, l or ml.',
-  unknownLocation: 'No such location in the current department.',
-  invalidUrl: 'Not an http(s) link.',
-  duplicateInFile: 'This SKU appears more than once in the file.',
-  openingStockExists: 'The component already has stock at this location; use a receipt instead.',
-  locationWithoutQuantity: 'Give both a location and an opening quantity, or neither.',
-  unknownColumn: 'Unknown column header.',
-  missingColumn: 'A required column is missing.',
-  emptyFile: 'The file holds no rows below the header.',
-  tooManyRows: `The file holds more than ${IMPORT_MAX_ROWS} rows.`,
-};
-
 const MAX_LENGTH: Partial<Record<ImportColumn, number>> = {
   sku: 64,
   name: 200,
@@ -68,9 +41,6 @@ const MAX_LENGTH: Partial<Record<ImportColumn, number>> = {
   description: 100_000,
 };
 
-const SAMPLE_ROWS = 5;
-const LISTED_ERRORS = 1000;
-
 /** Category or location path as typed ("A/B", "A / B"), in the stored form. */
 export function normalisePath(path: string): string {
   return path
@@ -80,56 +50,30 @@ export function normalisePath(path: string): string {
     .join(PATH_SEPARATOR);
 }
 
-function asJsonList(values: string[]) {
-  return sql`(select value from json_array_elements_text(${JSON.stringify(values)}::json))`;
-}
-
 /**
  * Checks an uploaded table against the catalogue and the department's locations: every problem is
  * reported with its row (as a spreadsheet numbers it) and column. Nothing is written.
  */
 export async function checkRows(db: Executor, departmentId: string, table: string[][]): Promise<CheckResult> {
-  const errors: ImportRowError[] = [];
-  const fail = (row: number, column: ImportColumn | null, code: ImportErrorCode) =>
-    errors.push({ row, column, code, message: MESSAGES[code] });
-  const empty = (): CheckResult => ({
-    rows: [],
-    totalRows: 0,
-    present: new Set(),
-    errors,
-    errorCount: errors.length,
-    summary: { newComponents: 0, updatedComponents: 0, newCategories: 0, openingBalances: 0 },
-    sample: [],
-  });
-
-  const [header = [], ...body] = table;
-  const columns = header.map((title) => (title === '' ? undefined : columnOfHeader(title)));
-  header.forEach((title, index) => {
-    if (title !== '' && !columns[index]) fail(1, null, 'unknownColumn');
-  });
-  const present = new Set(columns.filter((column): column is ImportColumn => column !== undefined));
-  for (const column of IMPORT_COLUMNS)
-    if (column.required && !present.has(column.key)) fail(1, column.key, 'missingColumn');
-  const dataRows = body
-    .map((cells, index) => ({ number: index + 2, cells }))
-    .filter(({ cells }) => cells.some((cell) => cell !== ''));
-  if (dataRows.length === 0) fail(0, null, 'emptyFile');
-  if (dataRows.length > IMPORT_MAX_ROWS) fail(0, null, 'tooManyRows');
-  if (errors.length > 0) return empty();
-
-  const records = dataRows.map(({ number, cells }) => {
-    const values: Partial<Record<ImportColumn, string>> = {};
-    columns.forEach((column, index) => {
-      if (column) values[column] = cells[index] ?? '';
-    });
-    return { number, values };
-  });
+  const { errors, fail } = rowErrors<ImportColumn>();
+  const { records, present } = tableRecords(table, IMPORT_COLUMNS, fail);
+  if (errors.length > 0) {
+    return {
+      rows: [],
+      totalRows: 0,
+      present,
+      errors,
+      errorCount: errors.length,
+      summary: { newComponents: 0, updatedComponents: 0, newCategories: 0, openingBalances: 0 },
+      sample: [],
+    };
+  }
 
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
   const [existing, locations, categories, stocked] = await Promise.all([
     queryRows<{ sku: string; id: string }>(
       db,
-      sql`select lower(sku) as sku, id from components where lower(sku) in ${asJsonList(skus)}`,
+      sql`select lower(sku) as sku, id from components where lower(sku) in ${inJsonList(skus)}`,
     ),
     queryRows<{ id: string; path: string }>(
       db,
@@ -139,7 +83,7 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     queryRows<{ sku: string; location_id: string }>(
       db,
       sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
-          where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${asJsonList(skus)}`,
+          where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
     ),
   ]);
   const existingIds = new Map(existing.map((row) => [row.sku, row.id]));

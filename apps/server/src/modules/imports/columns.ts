@@ -1,12 +1,8 @@
-import type { ImportColumn, Locale } from '@cm/contract';
+import type { ImportColumn } from '@cm/contract';
+import type { ImportTableColumn } from './checked-table.js';
 
 /** Columns of the components import with their headers; a file may use either language's headers. */
-export const IMPORT_COLUMNS: {
-  key: ImportColumn;
-  header: Record<Locale, string>;
-  required: boolean;
-  example: string;
-}[] = [
+export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: string })[] = [
   { key: 'sku', header: { en: 'SKU', ru: 'Артикул' }, required: true, example: 'RES-0603-10K' },
   { key: 'name', header: { en: 'Name', ru: 'Наименование' }, required: true, example: 'Resistor 10 kΩ 1% 0603' },
   { key: 'category', header: { en: 'Category', ru: 'Категория' }, required: false, example: 'Passives / Resistors' },
@@ -31,23 +27,6 @@ export const IMPORT_COLUMNS: {
     example: '',
   },
 ];
-
-function normalise(header: string): string {
-  return header.trim().toLowerCase().replace(/\s+/g, ' ');
-}
-
-const BY_HEADER = new Map<string, ImportColumn>(
-  IMPORT_COLUMNS.flatMap((column) => [
-    [normalise(column.key), column.key],
-    [normalise(column.header.en), column.key],
-    [normalise(column.header.ru), column.key],
-  ]),
-);
-
-/** The column a header names, in either language or as its key; undefined when unknown. */
-export function columnOfHeader(header: string): ImportColumn | undefined {
-  return BY_HEADER.get(normalise(header));
-}
 
 /** Units as people write them in either language, mapped to the product's unit codes. */
 export const UNIT_ALIASES: Record<string, string> = {

@@ -19,9 +19,19 @@ function delimiterOf(text: string): string {
   return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
+/**
+ * A date cell as `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` when it has a time of day. The reader gives the cell's
+ * wall-clock time as UTC; it is rounded to the minute, as a spreadsheet's fractions of a day are inexact.
+ */
+function dateText(value: Date): string {
+  const iso = new Date(Math.round(value.getTime() / 60_000) * 60_000).toISOString();
+  const time = iso.slice(11, 16);
+  return time === '00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time}`;
+}
+
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return dateText(value);
   return String(value).trim();
 }
 

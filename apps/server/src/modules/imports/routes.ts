@@ -1,19 +1,13 @@
-import {
-  IdParams,
-  IMPORT_CONTENT_TYPES,
-  IMPORT_MAX_BYTES,
-  ImportCommitResponse,
-  ImportPreview,
-  ImportTemplateQuery,
-} from '@cm/contract';
+import { IdParams, ImportCommitResponse, ImportPreview, ImportTemplateQuery } from '@cm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendTable } from '../../lib/export/tabular-file.js';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
-import { FileBody, problems } from '../../plugins/openapi.js';
+import { problems } from '../../plugins/openapi.js';
 import { IMPORT_COLUMNS } from './columns.js';
 import { type Importer, importService } from './service.js';
+import { acceptImportFiles, IMPORT_FILE_BODY } from './upload.js';
 
 const tags = ['imports'];
 const IMPORTERS = inDepartment(requireRole('worker', 'administrator'));
@@ -26,19 +20,14 @@ function importerOf(request: FastifyRequest): Importer {
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const imports = importService(app.db);
 
-  // The file is the request body; CSV or XLSX is told by its content, whatever type the browser declares.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  acceptImportFiles(app);
 
   app.post('/components/preview', {
     config: { access: IMPORTERS },
     schema: {
       tags,
       summary: 'Check a CSV or XLSX file of components and opening balances (nothing is written)',
-      description: 'The request body is the file itself; CSV or XLSX is recognised by content.',
-      body: FileBody.meta({ description: 'The CSV or XLSX file itself' }),
-      consumes: [IMPORT_CONTENT_TYPES.csv, IMPORT_CONTENT_TYPES.xlsx, 'application/octet-stream'],
+      ...IMPORT_FILE_BODY,
       response: { 200: ImportPreview, ...problems(400, 401, 403, 413, 422) },
     },
     handler: (request) => imports.preview(importerOf(request), request.body),

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { ImportColumn, ImportCommitResponse, ImportPreview } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
 import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
 import { type CheckedRow, checkRows } from './check-rows.js';
+import { importHasErrors } from './checked-table.js';
+import { keepPendingImport, takePendingImport } from './pending.js';
 import { readTable } from './read-table.js';
 
 const BATCH = 500;
-const PENDING_LIFETIME = sql`interval '1 hour'`;
 /** Component columns an import can set, with the database column each writes. */
 const FIELD_COLUMNS: [ImportColumn, string][] = [
   ['name', 'name'],
@@ -176,16 +176,7 @@ export function importService(db: Database) {
     async preview(importer: Importer, content: Buffer): Promise<ImportPreview> {
       const table = await readTable(content);
       const checked = await checkRows(db, importer.departmentId, table);
-      let importId: string | null = null;
-      if (checked.errorCount === 0) {
-        const [row] = await queryRows<{ id: string }>(
-          db,
-          sql`insert into pending_imports (user_id, department_id, rows)
-              values (${importer.userId}, ${importer.departmentId}, ${JSON.stringify(table)}::jsonb) returning id`,
-        );
-        importId = row?.id ?? null;
-      }
-      await queryRows(db, sql`delete from pending_imports where created_at < now() - ${PENDING_LIFETIME}`);
+      const importId = checked.errorCount === 0 ? await keepPendingImport(db, 'components', importer, table) : null;
       return {
         importId,
         totalRows: checked.totalRows,
@@ -202,27 +193,9 @@ export function importService(db: Database) {
      */
     async commit(importer: Importer, importId: string): Promise<ImportCommitResponse> {
       return db.transaction(async (tx) => {
-        const [pending] = await queryRows<{ rows: string[][] | string }>(
-          tx,
-          sql`delete from pending_imports
-              where id = ${importId} and user_id = ${importer.userId} and department_id = ${importer.departmentId}
-                and created_at >= now() - ${PENDING_LIFETIME}
-              returning rows`,
-        );
-        if (!pending) {
-          throw new AppError('NOT_FOUND', { detail: 'No such import, or it expired; upload the file again.' });
-        }
-        const table = typeof pending.rows === 'string' ? JSON.parse(pending.rows) : pending.rows;
+        const { table } = await takePendingImport(tx, ['components'], importer, importId);
         const checked = await checkRows(tx, importer.departmentId, table);
-        if (checked.errorCount > 0) {
-          throw new AppError('IMPORT_HAS_ERRORS', {
-            errors: checked.errors.map((error) => ({
-              path: `rows.${error.row}${error.column ? `.${error.column}` : ''}`,
-              message: error.message,
-              code: error.code,
-            })),
-          });
-        }
+        if (checked.errorCount > 0) throw importHasErrors(checked.errors);
         const categories = await ensureCategories(tx, checked.rows);
         const rows = checked.rows.map((row) => ({ ...row, componentId: row.existingId ?? randomUUID() }));
         const created = rows.filter((row) => !row.existingId);

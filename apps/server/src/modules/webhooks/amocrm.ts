@@ -1,5 +1,6 @@
 import { AMO_LOST_STATUS_ID } from '@cm/contract';
 import { z } from 'zod';
+import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
 import { BudgetOutOfRangeError, budgetMinorOf, isClosedStatus, type LeadFacts } from '../sales-sync/leads.js';
 
 // amoCRM webhooks (Settings → Integrations → Webhooks) arrive as application/x-www-form-urlencoded:
@@ -166,7 +167,8 @@ export function webhookChanges(payload: WebhookPayload, context: WebhookContext)
       changes.withoutAccount++;
       return null;
     }
-    if (context.accountId !== null && accountId !== context.accountId) {
+    // Account 0 holds the leads of files (FILE_ACCOUNT_ID) and is no amoCRM account: a webhook never writes there.
+    if (accountId === FILE_ACCOUNT_ID || (context.accountId !== null && accountId !== context.accountId)) {
       changes.foreign++;
       return null;
     }

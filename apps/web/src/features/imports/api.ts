@@ -1,4 +1,4 @@
-import { IMPORT_CONTENT_TYPES, type ImportCommitResponse, type ImportPreview } from '@cm/contract';
+import { IMPORT_CONTENT_TYPES, type ImportCommitResponse, type ImportPreview, type Locale } from '@cm/contract';
 import { api, apiDownload, apiUpload } from '../../lib/api-client';
 
 export type ImportFormat = keyof typeof IMPORT_CONTENT_TYPES;
@@ -9,19 +9,28 @@ export function importFormatOf(fileName: string): ImportFormat | null {
   return extension === 'csv' || extension === 'xlsx' ? extension : null;
 }
 
+/**
+ * Uploads a file to a preview route. Browsers label CSV files inconsistently (text/csv,
+ * application/vnd.ms-excel, or nothing), so the type sent is the one the server expects for the extension.
+ */
+export function uploadImportFile<Preview>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Preview> {
+  const format = importFormatOf(file.name) ?? 'csv';
+  const body = new Blob([file], { type: IMPORT_CONTENT_TYPES[format] });
+  return apiUpload<Preview>(path, body, onProgress);
+}
+
 /** The template in the given format, with headers and an example row in the interface language. */
-export function downloadTemplate(format: ImportFormat, lang: 'en' | 'ru'): Promise<{ blob: Blob; fileName: string }> {
+export function downloadTemplate(format: ImportFormat, lang: Locale): Promise<{ blob: Blob; fileName: string }> {
   return apiDownload(`/imports/template?format=${format}&lang=${lang}`);
 }
 
-/**
- * Uploads the file for checking. Browsers label CSV files inconsistently (text/csv, application/vnd.ms-excel,
- * or nothing), so the type sent is the one the server expects for the file's extension.
- */
+/** Uploads a components file for checking. */
 export function previewImport(file: File, onProgress: (fraction: number) => void): Promise<ImportPreview> {
-  const format = importFormatOf(file.name) ?? 'csv';
-  const body = new Blob([file], { type: IMPORT_CONTENT_TYPES[format] });
-  return apiUpload<ImportPreview>('/imports/components/preview', body, onProgress);
+  return uploadImportFile<ImportPreview>('/imports/components/preview', file, onProgress);
 }
 
 /** Applies a checked import, all rows or none. */
