@@ -69,16 +69,18 @@ export function parseAmountMinor(text: string, exponent: number): Cell<number> {
 }
 
 /**
- * Call minutes with at most 2 decimals as whole seconds. Hundredths of a minute are 0.6 s, so the result
- * is rounded to the nearest second (half up), computed on integers.
+ * Call minutes with at most 2 decimals, as whole seconds. A hundredth of a minute is 0.6 s, so only steps of
+ * 0.05 min (3 s) are whole seconds; any other value is refused rather than rounded, so that what the
+ * screens show is what the file said.
  */
 export function parseMinutesToSeconds(text: string): Cell<number> {
   const digits = withoutGrouping(text);
   const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(digits);
   if (!match) return { error: /^\d{10,}([.,]\d{1,2})?$/.test(digits) ? 'tooLarge' : 'invalidMinutes' };
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  // seconds = hundredths × 60 / 100 = hundredths × 3 / 5; adding 2 before the division rounds half up.
-  return { value: Math.floor((hundredths * 3 + 2) / 5) };
+  // seconds = hundredths × 60 / 100 = hundredths × 3 / 5, whole only when hundredths is a multiple of 5.
+  if (hundredths % 5 !== 0) return { error: 'invalidMinutes' };
+  return { value: (hundredths * 3) / 5 };
 }
 
 function isCalendarDate(year: number, month: number, day: number): boolean {

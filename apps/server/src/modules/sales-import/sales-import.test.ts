@@ -504,6 +504,8 @@ describe('activity import', () => {
         ['2025-03-04', '7001', '5', '', ''],
         ['01.03.2025', '7001', '1', '1', '1'],
         ['2025-03-05', '7001', '10000000000', '1', '99999999999'],
+        // 12.01 minutes are 720.6 s: not a whole number of seconds.
+        ['2025-03-06', '7001', '12.01', '1', '1'],
       ]),
     );
     expect(preview.importId).toBeNull();
@@ -518,6 +520,7 @@ describe('activity import', () => {
       { row: 7, column: 'date', code: 'duplicateDay' },
       { row: 8, column: 'callMinutes', code: 'tooLarge' },
       { row: 8, column: 'messages', code: 'tooLarge' },
+      { row: 9, column: 'callMinutes', code: 'invalidMinutes' },
     ]);
     expect(await fileAccountSize()).toEqual(before);
   });
@@ -527,18 +530,17 @@ describe('activity import', () => {
       csv([
         HEADER,
         ['2025-03-14', '7001', '"95,5"', '23', '41'],
-        ['2025-03-14', '7002', '12.01', '', '0'],
+        ['2025-03-14', '7002', '12.05', '', '0'],
         ['15.03.2025', '7001', '0.05', '1', '2'],
       ]),
     );
     expect(first.errors).toEqual([]);
     expect(first.summary).toEqual({ newDays: 3, replacedDays: 0, unmatchedManagerAmoIds: [7002] });
     expect((await commit(first.importId)).json()).toEqual({ kind: 'activity', createdDays: 3, replacedDays: 0 });
-    // 12.01 minutes are 720.6 s: stored as the nearest whole second.
     expect(await fileActivity()).toEqual([
       { manager: 7001, day: '2025-03-14', calls: 23, call_seconds: 5730, call_minutes: '95.50', messages: 41 },
       { manager: 7001, day: '2025-03-15', calls: 1, call_seconds: 3, call_minutes: '0.05', messages: 2 },
-      { manager: 7002, day: '2025-03-14', calls: 0, call_seconds: 721, call_minutes: '12.02', messages: 0 },
+      { manager: 7002, day: '2025-03-14', calls: 0, call_seconds: 723, call_minutes: '12.05', messages: 0 },
     ]);
 
     const second = await previewActivity(
@@ -557,7 +559,7 @@ describe('activity import', () => {
     expect(await fileActivity()).toEqual([
       { manager: 7001, day: '2025-03-14', calls: 0, call_seconds: 600, call_minutes: '10.00', messages: 3 },
       { manager: 7001, day: '2025-03-15', calls: 1, call_seconds: 3, call_minutes: '0.05', messages: 2 },
-      { manager: 7002, day: '2025-03-14', calls: 0, call_seconds: 721, call_minutes: '12.02', messages: 0 },
+      { manager: 7002, day: '2025-03-14', calls: 0, call_seconds: 723, call_minutes: '12.05', messages: 0 },
     ]);
   });
 });
