@@ -69,8 +69,8 @@ test('an administrator connects the stand-in, syncs now, watches it reach done a
   const history = page.getByRole('table', { name: 'Sync history' });
   const run = history.getByRole('row').filter({ hasText: 'Done' });
   await expect(run).toHaveCount(1);
-  await expect(run).toContainText(`${LEADS}`);
-  await expect(run).toContainText(`${LEADS} new, 0 changed`);
+  await expect(run).toContainText(`${LEADS} new`);
+  await expect(run).toContainText('0 changed');
   await expect(run).toContainText('Alexandra Ivanova');
 
   // After the sync the pipelines are the stored ones, and a reload shows the same settings and last run.

@@ -78,9 +78,8 @@ export function SettingsForm({
 
   const save = useMutation({
     mutationFn: updateSalesSettings,
-    onSuccess: async (saved) => {
-      const connectionChanged =
-        saved.baseUrl !== settings.baseUrl || values.token.trim() !== '' || saved.tokenSet !== settings.tokenSet;
+    onSuccess: async (saved, input) => {
+      const connectionChanged = saved.baseUrl !== settings.baseUrl || input.token !== undefined;
       queryClient.setQueryData(salesSettingsKeys.settings(), saved);
       setValues(valuesOf(saved));
       setErrors({});

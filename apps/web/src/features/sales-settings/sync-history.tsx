@@ -2,7 +2,7 @@ import { type SyncRun, SyncRunListQuery } from '@cm/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, useFormatters, useListSearch } from '../../components/data-table';
 import { syncRunsQuery } from './api';
@@ -13,10 +13,19 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Every sync, newest first, with its counters and what went wrong or was left out (server-paginated). */
 export function SyncHistory() {
-  const { t } = useTranslation(['sales-settings', 'tables']);
+  const { t, i18n } = useTranslation(['sales-settings', 'tables']);
   const format = useFormatters();
   const [search, update] = useListSearch(SyncRunListQuery);
   const query = useQuery(syncRunsQuery(search.page, search.pageSize));
+  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }), [i18n.language]);
+  // The end as a time of day when the run ended the day it started, else as a full date and time.
+  const endTime = useCallback(
+    (startedAt: string, finishedAt: string) =>
+      new Date(startedAt).toDateString() === new Date(finishedAt).toDateString()
+        ? time.format(new Date(finishedAt))
+        : format.dateTime(finishedAt),
+    [time, format],
+  );
 
   const columns = useMemo<DataTableColumn<SyncRun>[]>(
     () => [
@@ -29,7 +38,12 @@ export function SyncHistory() {
               {format.dateTime(run.startedAt)}
             </Text>
             <Text size="xs" c="dimmed" style={NO_WRAP}>
-              {run.finishedAt ? t('history.took', { duration: durationText(t, run.startedAt, run.finishedAt) }) : '—'}
+              {run.finishedAt
+                ? t('history.until', {
+                    time: endTime(run.startedAt, run.finishedAt),
+                    duration: durationText(t, run.startedAt, run.finishedAt),
+                  })
+                : '—'}
             </Text>
           </Stack>
         ),
@@ -38,12 +52,11 @@ export function SyncHistory() {
         accessor: 'trigger',
         title: t('history.trigger'),
         render: (run) =>
-          run.trigger === 'scheduled' ? t('trigger.scheduled') : (run.startedBy?.name ?? t('trigger.someone')),
+          run.trigger === 'scheduled' ? t('trigger.scheduled') : (run.startedBy?.name ?? t('trigger.manual')),
       },
       {
         accessor: 'status',
         title: t('history.status'),
-        width: 130,
         render: (run) => <RunStatusBadge status={run.status} />,
       },
       {
@@ -55,12 +68,11 @@ export function SyncHistory() {
             <Text size="sm" fw={600}>
               {format.count(run.leads)}
             </Text>
-            <Text size="xs" c="dimmed" style={NO_WRAP}>
-              {t('history.createdUpdated', {
-                created: format.count(run.leadsCreated),
-                updated: format.count(run.leadsUpdated),
-              })}
-            </Text>
+            {(['leadsCreated', 'leadsUpdated'] as const).map((counter) => (
+              <Text key={counter} size="xs" c="dimmed" style={NO_WRAP}>
+                {t(`history.${counter}`, { count: run[counter], formatted: format.count(run[counter]) })}
+              </Text>
+            ))}
           </Stack>
         ),
       },
@@ -78,34 +90,37 @@ export function SyncHistory() {
         ),
       },
       {
-        accessor: 'unmatchedAmoUserIds',
-        title: t('history.unmatched'),
-        width: 150,
-        render: (run) =>
-          run.unmatchedAmoUserIds.length > 0 ? (
-            <Text size="xs">{run.unmatchedAmoUserIds.join(', ')}</Text>
-          ) : (
-            <Text c="dimmed">—</Text>
-          ),
-      },
-      {
+        // What went wrong or was left out: the error, and amoCRM users no user here has as AMO ID.
         accessor: 'error',
-        title: t('history.error'),
+        title: t('history.problems'),
+        cellsStyle: () => ({ minWidth: 200 }),
         render: (run) =>
-          run.error ? (
-            <Text
-              size="sm"
-              c={run.status === 'succeeded' ? undefined : 'var(--mantine-color-error)'}
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {run.error}
-            </Text>
+          run.error || run.unmatchedAmoUserIds.length > 0 ? (
+            <Stack gap={4}>
+              {run.error ? (
+                <Text
+                  size="xs"
+                  c={run.status === 'succeeded' ? undefined : 'var(--mantine-color-error)'}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {run.error}
+                </Text>
+              ) : null}
+              {run.unmatchedAmoUserIds.length > 0 ? (
+                <Text size="xs">
+                  {t('history.unmatched', {
+                    count: run.unmatchedAmoUserIds.length,
+                    ids: run.unmatchedAmoUserIds.join(', '),
+                  })}
+                </Text>
+              ) : null}
+            </Stack>
           ) : (
             <Text c="dimmed">—</Text>
           ),
       },
     ],
-    [t, format],
+    [t, format, endTime],
   );
 
   return (

@@ -23,7 +23,9 @@ export function durationText(t: TFunction, from: string, to: string | null): str
 function startedByText(t: TFunction, run: SyncRun): string {
   return run.trigger === 'scheduled'
     ? t('sales-settings:trigger.scheduled')
-    : t('sales-settings:trigger.manualBy', { name: run.startedBy?.name ?? t('sales-settings:trigger.someone') });
+    : run.startedBy
+      ? t('sales-settings:trigger.manualBy', { name: run.startedBy.name })
+      : t('sales-settings:trigger.manual');
 }
 
 /**
@@ -154,8 +156,9 @@ function RunProgress({ run }: { run: SyncRun | null }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="xs" aria-live="polite">
-        <Group gap="xs">
+      <Group justify="space-between" gap="xs">
+        {/* Only the status is announced: the elapsed time changes every second. */}
+        <Group gap="xs" aria-live="polite">
           <RunStatusBadge status={status} />
           {run ? (
             <Text size="sm" c="dimmed">
