@@ -1,0 +1,1 @@
+CREATE INDEX "locations_lower_path_idx" ON "locations" USING btree (lower("path"));
