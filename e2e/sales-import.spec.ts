@@ -2,9 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
-// The sales settings screen has no Import tab rendering SalesImportPanel yet; enable these once it has.
-test.fixme(true, 'the /settings screen has no "import" tab with SalesImportPanel yet');
-
 /** Lead ids no other test or demo lead uses. */
 function uniqueLeadId(offset = 0): string {
   return String(900_000_000_000 + (Date.now() % 100_000_000) * 10 + offset);

@@ -125,4 +125,3 @@ export function SalesImportPanel() {
   );
 }
 
-export default SalesImportPanel;

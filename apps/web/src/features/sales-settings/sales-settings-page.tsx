@@ -1,35 +1,42 @@
 import { Button, Group, Modal, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
+import { IconFileImport, IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
 import { usePageTitle } from '../../components/use-page-title';
+import { SalesImportPanel } from '../sales-import/sales-import-panel';
 import { ConnectionTab } from './connection-tab';
 import { PlansTab } from './plans-tab';
 
-const TABS = ['connection', 'plans'] as const;
+const TABS = ['connection', 'plans', 'import'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<Tab, ReactNode> = {
   connection: <IconPlugConnected size={16} />,
   plans: <IconTargetArrow size={16} />,
+  import: <IconFileImport size={16} />,
 };
 
 /** The open tab lives in the URL (`?tab=plans`), so a link or a reload opens the same one. */
 const SettingsSearch = z.object({ tab: z.enum(TABS).default('connection') });
 
 /**
- * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, and the monthly plans.
- * Each tab reports unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
+ * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, the monthly plans, and
+ * leads and activity from files for companies without amoCRM. The form tabs report unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
  */
 export default function SalesSettingsPage() {
   const { t } = useTranslation(['sales-settings', 'common']);
   const title = t('common:nav.settings');
   usePageTitle(title);
   const [search, update] = useListSearch(SettingsSearch);
-  const [dirtyTabs, setDirtyTabs] = useState<Record<Tab, boolean>>({ connection: false, plans: false });
+  const [dirtyTabs, setDirtyTabs] = useState<Record<Tab, boolean>>({
+    connection: false,
+    plans: false,
+    // An import is committed or abandoned in one go: it holds nothing to lose.
+    import: false,
+  });
   const dirtyRef = useRef(dirtyTabs);
   dirtyRef.current = dirtyTabs;
   const anyDirty = () => TABS.some((tab) => dirtyRef.current[tab]);
@@ -77,6 +84,9 @@ export default function SalesSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="plans" pt="md">
           <PlansTab onDirtyChange={plansDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="import" pt="md">
+          <SalesImportPanel />
         </Tabs.Panel>
       </Tabs>
 
