@@ -210,6 +210,24 @@ describe('movement types', () => {
     expect(stock.every((row) => row.quantity === '0')).toBe(true);
   });
 
+  it('answers each posting and reversal with the movement exactly as the ledger then shows it', async () => {
+    const component = await createComponent(app, deptA.worker);
+    const movements: Movement[] = [];
+    movements.push(await posted(app, deptA.worker, receipt(component.id, shelf2.id, '20', { reference: 'INV-9' })));
+    movements.push(await posted(app, deptA.worker, issue(component.id, shelf2.id, '2')));
+    movements.push(await posted(app, deptA.worker, transfer(component.id, shelf2.id, shelf3.id, '5')));
+    movements.push(await posted(app, deptA.worker, transfer(component.id, shelf3.id, shelf1.id, '1')));
+    movements.push(await posted(app, deptA.admin, adjustment(component.id, shelf3.id, '7')));
+    const reversal = await reverse(app, deptA.admin, (movements[2] as Movement).id, 'undo');
+    expect(reversal.statusCode, reversal.body).toBe(201);
+    movements.push(reversal.json().movement);
+    for (const movement of movements) {
+      const shown = await movementById(movement.id);
+      // The reversed transfer shows its reversal now; its own response came before there was one.
+      expect(movement).toEqual(shown.id === movements[2]?.id ? { ...shown, reversedById: null } : shown);
+    }
+  });
+
   it('decimals are allowed for a unit measured by weight', async () => {
     const component = await createComponent(app, deptA.worker, { unit: 'kg' });
     expect((await post(app, deptA.worker, receipt(component.id, shelf1.id, '2.5'))).statusCode).toBe(201);

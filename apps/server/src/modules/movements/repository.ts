@@ -29,22 +29,18 @@ export type MovementRow = {
   reversed_by_id: string | null;
 };
 
-/** A movement as the API shows it, from `m` joined by MOVEMENT_JOINS: repository reads and postings share it. */
-export const MOVEMENT_COLUMNS = sql`
-  m.id, m.number, m.type, m.component_id, c.sku, c.name as component_name, c.unit, m.quantity,
-  m.from_location_id, fl.path as from_path, m.to_location_id, tl.path as to_path, m.unit_cost_minor,
-  m.reference, m.note, m.user_id, u.name as user_name, m.created_at, m.reversal_of_id, o.number as reversal_of_number,
-  r.id as reversed_by_id`;
-
-export const MOVEMENT_JOINS = sql`
+const SELECT_MOVEMENT = sql`
+  select m.id, m.number, m.type, m.component_id, c.sku, c.name as component_name, c.unit, m.quantity,
+         m.from_location_id, fl.path as from_path, m.to_location_id, tl.path as to_path, m.unit_cost_minor,
+         m.reference, m.note, m.user_id, u.name as user_name, m.created_at, m.reversal_of_id, o.number as reversal_of_number,
+         r.id as reversed_by_id
+  from movements m
   join components c on c.id = m.component_id
   join users u on u.id = m.user_id
   left join locations fl on fl.id = m.from_location_id
   left join locations tl on tl.id = m.to_location_id
   left join movements r on r.reversal_of_id = m.id
   left join movements o on o.id = m.reversal_of_id`;
-
-const SELECT_MOVEMENT = sql`select ${MOVEMENT_COLUMNS} from movements m ${MOVEMENT_JOINS}`;
 
 export function toMovement(row: MovementRow): Movement {
   return {

@@ -7,7 +7,7 @@ import { fitsUnit, formatQuantity, fromThousandths, toThousandths } from '../../
 import { AppError } from '../../plugins/errors.js';
 import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
 import { claimKey, type IdempotentRequest, rememberResponse } from './idempotency.js';
-import { findMovement, MOVEMENT_COLUMNS, MOVEMENT_JOINS, type MovementRow, toMovement } from './repository.js';
+import { findMovement, type MovementRow, toMovement } from './repository.js';
 
 export type Poster = { userId: string; departmentId: string };
 
@@ -24,54 +24,90 @@ type Entry = {
   reversalOfId: string | null;
 };
 
-type Facts = { unit: Unit; defaultUnitCostMinor: number; locationsKnown: boolean };
+/**
+ * What the response names besides the ids the ledger row holds, read before posting: the component, the
+ * poster and the paths of the locations (of the department) the request names.
+ */
+type Names = {
+  sku: string;
+  componentName: string;
+  unit: Unit;
+  userName: string;
+  paths: Map<string, string>;
+  reversalOfNumber: number | null;
+};
+
+type Facts = { names: Names; archived: boolean; defaultUnitCostMinor: number };
 
 /**
- * The component a request posts, checked together with its locations in one query: every location must
- * belong to the poster's department; another department's looks like no location.
+ * The component a request posts, the poster's name and the request's locations, in one query. Every
+ * location must belong to the poster's department; another department's looks like no location.
  */
 async function factsFor(tx: Transaction, poster: Poster, componentId: string, locationIds: string[]): Promise<Facts> {
-  const [row] = await queryRows<{
+  const rows = await queryRows<{
+    sku: string;
+    name: string;
     unit: Unit;
     archived: boolean;
     default_unit_cost_minor: string | number;
-    locations: number;
+    user_name: string;
+    location_id: string | null;
+    location_path: string | null;
   }>(
     tx,
-    sql`select unit, archived_at is not null as archived, default_unit_cost_minor,
-               (select count(*)::int from locations where department_id = ${poster.departmentId} and id in (${sql.join(
-                 locationIds.map((id) => sql`${id}`),
-                 sql`, `,
-               )})) as locations
-        from components where id = ${componentId}`,
+    sql`select c.sku, c.name, c.unit, c.archived_at is not null as archived, c.default_unit_cost_minor,
+               u.name as user_name, l.id as location_id, l.path as location_path
+        from components c
+        join users u on u.id = ${poster.userId}
+        left join locations l on l.department_id = ${poster.departmentId} and l.id in (${sql.join(
+          locationIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        where c.id = ${componentId}`,
   );
+  const [row] = rows;
   if (!row) throw new AppError('NOT_FOUND', { detail: 'No such component.' });
-  if (row.archived) throw new AppError('COMPONENT_ARCHIVED');
+  const paths = new Map<string, string>();
+  for (const { location_id, location_path } of rows) {
+    if (location_id !== null && location_path !== null) paths.set(location_id, location_path);
+  }
   return {
-    unit: row.unit,
+    names: {
+      sku: row.sku,
+      componentName: row.name,
+      unit: row.unit,
+      userName: row.user_name,
+      paths,
+      reversalOfNumber: null,
+    },
+    archived: row.archived,
     defaultUnitCostMinor: Number(row.default_unit_cost_minor),
-    locationsKnown: Number(row.locations) === new Set(locationIds).size,
   };
 }
 
-function requireLocations(facts: Facts): void {
-  if (!facts.locationsKnown) throw new AppError('NOT_FOUND', { detail: 'No such location.' });
+function requireLocations(facts: Facts, ids: string[]): void {
+  if (!ids.every((id) => facts.names.paths.has(id))) throw new AppError('NOT_FOUND', { detail: 'No such location.' });
 }
 
 function requireWhole(quantity: string, unit: Unit): void {
   if (!fitsUnit(quantity, unit)) throw new AppError('QUANTITY_NOT_WHOLE');
 }
 
-type PostedRow = MovementRow & { balance_location_id: string; balance_quantity: string };
+type LedgerRow = Omit<
+  MovementRow,
+  'sku' | 'component_name' | 'unit' | 'from_path' | 'to_path' | 'user_name' | 'reversal_of_number' | 'reversed_by_id'
+>;
+type PostedRow = LedgerRow & { balance_location_id: string; balance_quantity: string };
 
 /**
- * Applies an entry to the balances and appends it to the ledger in one statement, whose answer is the
- * posting's response: each balance change, the department total and the movement are CTEs, each run only
- * after the balance change before it changed its row (see balances.ts). Balances are changed in the order
- * of their location ids, so two transfers in opposite directions lock rows in the same order and never
- * deadlock. A take that finds too little stops the rest and the statement returns no row.
+ * Applies an entry to the balances and appends it to the ledger in one statement, whose answer and the
+ * names read before make the posting's response: each balance change, the department total and the
+ * movement are CTEs, each run only after the balance change before it changed its row (see balances.ts).
+ * Balances are changed in the order of their location ids, so two transfers in opposite directions lock
+ * rows in the same order and never deadlock. A take that finds too little stops the rest, and the
+ * statement returns no row.
  */
-async function record(tx: Transaction, poster: Poster, entry: Entry) {
+async function record(tx: Transaction, poster: Poster, entry: Entry, names: Names) {
   const place = (locationId: string) => ({
     departmentId: poster.departmentId,
     componentId: entry.componentId,
@@ -81,11 +117,11 @@ async function record(tx: Transaction, poster: Poster, entry: Entry) {
     ...(entry.from ? [{ locationId: entry.from, direction: 'take' as const }] : []),
     ...(entry.to ? [{ locationId: entry.to, direction: 'add' as const }] : []),
   ].sort((a, b) => a.locationId.localeCompare(b.locationId));
-  const names = changes.map((_, index) => sql.raw(`change_${index}`));
-  const last = names[names.length - 1] as SQL;
+  const steps = changes.map((_, index) => sql.raw(`change_${index}`));
+  const last = steps[steps.length - 1] as SQL;
   const parts: SQL[] = changes.map(
     (change, index) =>
-      sql`${names[index]} as (${changeBalance(place(change.locationId), entry.quantity, change.direction, names[index - 1] ?? null)})`,
+      sql`${steps[index]} as (${changeBalance(place(change.locationId), entry.quantity, change.direction, steps[index - 1] ?? null)})`,
   );
   if (!entry.from || !entry.to) {
     const department = { departmentId: poster.departmentId, componentId: entry.componentId };
@@ -99,17 +135,18 @@ async function record(tx: Transaction, poster: Poster, entry: Entry) {
            ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint, ${entry.reference}, ${entry.note},
            ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
     where exists (select 1 from ${last})
-    returning *)`);
+    returning id, number, type, component_id, quantity, from_location_id, to_location_id, unit_cost_minor,
+              reference, note, user_id, created_at, reversal_of_id)`);
   const changed = sql.join(
-    names.map((name) => sql`select location_id, quantity from ${name}`),
+    steps.map((step) => sql`select location_id, quantity from ${step}`),
     sql` union all `,
   );
   const rows = await guardOverflow(() =>
     queryRows<PostedRow>(
       tx,
       sql`with ${sql.join(parts, sql`, `)}
-          select ${MOVEMENT_COLUMNS}, b.location_id as balance_location_id, b.quantity as balance_quantity
-          from m ${MOVEMENT_JOINS} cross join (${changed}) b`,
+          select m.*, b.location_id as balance_location_id, b.quantity as balance_quantity
+          from m cross join (${changed}) b`,
     ),
   );
   const [first] = rows;
@@ -117,84 +154,104 @@ async function record(tx: Transaction, poster: Poster, entry: Entry) {
     if (!entry.from) throw new Error('a posting that only adds stock changed no balance');
     throw new AppError('INSUFFICIENT_STOCK', { available: await availableStock(tx, place(entry.from)) });
   }
+  const movement = toMovement({
+    ...first,
+    sku: names.sku,
+    component_name: names.componentName,
+    unit: names.unit,
+    from_path: entry.from ? (names.paths.get(entry.from) ?? null) : null,
+    to_path: entry.to ? (names.paths.get(entry.to) ?? null) : null,
+    user_name: names.userName,
+    reversal_of_number: names.reversalOfNumber,
+    reversed_by_id: null,
+  });
   // The source location first, then the destination, whatever order the rows were locked in.
   const balances: PostingResponse['balances'] = rows
     .map((row) => ({ locationId: row.balance_location_id, quantity: formatQuantity(row.balance_quantity) }))
     .sort((a, b) => Number(b.locationId === entry.from) - Number(a.locationId === entry.from));
-  return { movement: toMovement(first), balances };
+  return { movement, balances };
 }
 
-/** Turns a request into the ledger entry it stands for, checking it against the component and the balances. */
-async function entryFor(tx: Transaction, poster: Poster, request: z.output<typeof MovementRequest>): Promise<Entry> {
-  const component = await factsFor(
-    tx,
-    poster,
-    request.componentId,
-    request.type === 'transfer' ? [request.fromLocationId, request.toLocationId] : [request.locationId],
-  );
+/**
+ * Turns a request into the ledger entry it stands for, checking it against the component and the
+ * balances; with the names its response needs.
+ */
+async function entryFor(
+  tx: Transaction,
+  poster: Poster,
+  request: z.output<typeof MovementRequest>,
+): Promise<{ entry: Entry; names: Names }> {
+  const locationIds =
+    request.type === 'transfer' ? [request.fromLocationId, request.toLocationId] : [request.locationId];
+  const component = await factsFor(tx, poster, request.componentId, locationIds);
+  if (component.archived) throw new AppError('COMPONENT_ARCHIVED');
+  const { unit } = component.names;
   const common = {
     componentId: request.componentId,
     reference: request.reference,
     note: request.note,
     reversalOfId: null,
   };
-  switch (request.type) {
-    case 'receipt':
-      requireWhole(request.quantity, component.unit);
-      requireLocations(component);
-      return {
-        ...common,
-        type: 'receipt',
-        quantity: request.quantity,
-        from: null,
-        to: request.locationId,
-        unitCostMinor: request.unitCostMinor ?? component.defaultUnitCostMinor,
-      };
-    case 'issue':
-      requireWhole(request.quantity, component.unit);
-      requireLocations(component);
-      return {
-        ...common,
-        type: 'issue',
-        quantity: request.quantity,
-        from: request.locationId,
-        to: null,
-        unitCostMinor: null,
-      };
-    case 'transfer':
-      requireWhole(request.quantity, component.unit);
-      if (request.fromLocationId === request.toLocationId) throw new AppError('SAME_LOCATION');
-      requireLocations(component);
-      return {
-        ...common,
-        type: 'transfer',
-        quantity: request.quantity,
-        from: request.fromLocationId,
-        to: request.toLocationId,
-        unitCostMinor: null,
-      };
-    case 'adjustment': {
-      requireWhole(request.countedQuantity, component.unit);
-      requireLocations(component);
-      // The balance stays locked until commit, so the recorded difference is against the quantity really on hand.
-      const recorded = await lockStock(tx, {
-        ...poster,
-        componentId: request.componentId,
-        locationId: request.locationId,
-      });
-      const difference = toThousandths(request.countedQuantity) - toThousandths(recorded);
-      if (difference === 0n) throw new AppError('ADJUSTMENT_UNCHANGED');
-      const quantity = fromThousandths(difference < 0n ? -difference : difference);
-      return {
-        ...common,
-        type: 'adjustment',
-        quantity,
-        from: difference < 0n ? request.locationId : null,
-        to: difference > 0n ? request.locationId : null,
-        unitCostMinor: null,
-      };
+  const entry = async (): Promise<Entry> => {
+    switch (request.type) {
+      case 'receipt':
+        requireWhole(request.quantity, unit);
+        requireLocations(component, locationIds);
+        return {
+          ...common,
+          type: 'receipt',
+          quantity: request.quantity,
+          from: null,
+          to: request.locationId,
+          unitCostMinor: request.unitCostMinor ?? component.defaultUnitCostMinor,
+        };
+      case 'issue':
+        requireWhole(request.quantity, unit);
+        requireLocations(component, locationIds);
+        return {
+          ...common,
+          type: 'issue',
+          quantity: request.quantity,
+          from: request.locationId,
+          to: null,
+          unitCostMinor: null,
+        };
+      case 'transfer':
+        requireWhole(request.quantity, unit);
+        if (request.fromLocationId === request.toLocationId) throw new AppError('SAME_LOCATION');
+        requireLocations(component, locationIds);
+        return {
+          ...common,
+          type: 'transfer',
+          quantity: request.quantity,
+          from: request.fromLocationId,
+          to: request.toLocationId,
+          unitCostMinor: null,
+        };
+      case 'adjustment': {
+        requireWhole(request.countedQuantity, unit);
+        requireLocations(component, locationIds);
+        // The balance stays locked until commit, so the recorded difference is against the quantity really on hand.
+        const recorded = await lockStock(tx, {
+          ...poster,
+          componentId: request.componentId,
+          locationId: request.locationId,
+        });
+        const difference = toThousandths(request.countedQuantity) - toThousandths(recorded);
+        if (difference === 0n) throw new AppError('ADJUSTMENT_UNCHANGED');
+        const quantity = fromThousandths(difference < 0n ? -difference : difference);
+        return {
+          ...common,
+          type: 'adjustment',
+          quantity,
+          from: difference < 0n ? request.locationId : null,
+          to: difference > 0n ? request.locationId : null,
+          unitCostMinor: null,
+        };
+      }
     }
-  }
+  };
+  return { entry: await entry(), names: component.names };
 }
 
 /** Runs a posting in one transaction, retried on conflicts, applied once per Idempotency-Key. */
@@ -224,7 +281,10 @@ export function movementService(db: Database) {
       const idempotency = idempotencyKey
         ? { userId: poster.userId, key: idempotencyKey, fingerprint: ['post', poster.departmentId, request] }
         : null;
-      return inTransaction(db, idempotency, async (tx) => record(tx, poster, await entryFor(tx, poster, request)));
+      return inTransaction(db, idempotency, async (tx) => {
+        const { entry, names } = await entryFor(tx, poster, request);
+        return record(tx, poster, entry, names);
+      });
     },
 
     /** Posts the exact opposite of an earlier movement, linked to it; a movement is reversed at most once. */
@@ -240,15 +300,19 @@ export function movementService(db: Database) {
         return await inTransaction(db, idempotency, async (tx) => {
           // Reversals of one movement queue here, so the second sees the first and answers ALREADY_REVERSED
           // instead of failing on the stock the first one already moved. (A row lock fires no trigger.)
-          await queryRows(
+          const [locked] = await queryRows<{ user_name: string }>(
             tx,
-            sql`select id from movements where id = ${movementId} and department_id = ${poster.departmentId} for update`,
+            sql`select (select name from users where id = ${poster.userId}) as user_name from movements
+                where id = ${movementId} and department_id = ${poster.departmentId} for update`,
           );
-          const original = await findMovement(tx, poster.departmentId, movementId);
-          if (!original) throw new AppError('NOT_FOUND');
+          const original = locked && (await findMovement(tx, poster.departmentId, movementId));
+          if (!locked || !original) throw new AppError('NOT_FOUND');
           if (original.type === 'reversal') throw new AppError('REVERSAL_NOT_REVERSIBLE');
           if (original.reversedById) throw new AppError('ALREADY_REVERSED');
-          return record(tx, poster, {
+          const paths = new Map(
+            [original.from, original.to].flatMap((place) => (place ? [[place.id, place.path]] : [])),
+          );
+          const entry: Entry = {
             type: 'reversal',
             componentId: original.componentId,
             quantity: original.quantity,
@@ -258,6 +322,14 @@ export function movementService(db: Database) {
             reference: original.reference,
             note,
             reversalOfId: original.id,
+          };
+          return record(tx, poster, entry, {
+            sku: original.sku,
+            componentName: original.componentName,
+            unit: original.unit,
+            userName: locked.user_name,
+            paths,
+            reversalOfNumber: original.number,
           });
         });
       } catch (error) {
