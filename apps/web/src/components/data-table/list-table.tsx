@@ -228,6 +228,8 @@ export function ListTable<Row, Sort extends string = string>({
         striped
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
         maxHeight={maxHeight}
+        // A table wider than a narrow screen scrolls sideways: keyboard users need to reach it to scroll it.
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } }}
         columns={loadingFirstPage ? skeletonColumns : visibleColumns}
         records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
         idAccessor={
