@@ -29,9 +29,11 @@ for (const width of [1280, 800]) {
       await page.waitForSelector('nav a');
       await page.waitForTimeout(300);
       await page.screenshot({ path: `test-results/screenshots/shell-${width}-${theme}-${locale}.png` });
-      for (const tab of ['connection', 'plans']) {
+      for (const tab of ['connection', 'plans', 'import']) {
         await page.goto(`${base}/settings?tab=${tab}`);
-        await page.waitForSelector('[role=tabpanel] table');
+        await page.waitForSelector(tab === 'import' ? '[role=tabpanel] input[type=file]' : '[role=tabpanel] table', {
+          state: 'attached',
+        });
         await page.waitForTimeout(500);
         await page.screenshot({
           path: `test-results/screenshots/settings-${tab}-${width}-${theme}-${locale}.png`,
