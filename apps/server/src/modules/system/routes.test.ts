@@ -9,7 +9,12 @@ import { currentDepartment, inDepartment, PUBLIC, requireRole, SIGNED_IN } from 
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'cm-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shell</title>');
-const app = await buildTestApp({ WEB_DIST_DIR: webDist, APP_NAME: 'Parts Desk', APP_BRAND: 'Acme' });
+const app = await buildTestApp({
+  WEB_DIST_DIR: webDist,
+  APP_NAME: 'Parts Desk',
+  APP_BRAND: 'Acme',
+  TIME_ZONE: 'Asia/Yekaterinburg',
+});
 // Without the test-only routes below, to compare with the committed document.
 const contractApp = await buildTestApp();
 
@@ -28,11 +33,23 @@ describe('system endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok', database: app.databaseKind });
   });
 
-  it('GET /api/app-info reports name, brand and the package version', async () => {
+  it('GET /api/app-info reports name, brand, the package version and the organisation currency and time zone', async () => {
     expect((await call(app, 'GET', '/api/app-info')).json()).toEqual({
       name: 'Parts Desk',
       brand: 'Acme',
       version: '1.0.0',
+      currency: 'RUB',
+      timeZone: 'Asia/Yekaterinburg',
+    });
+    const admin = (await signIn(app, await createUser(app, { role: 'administrator' }))).accessToken;
+    const saved = await call(app, 'PUT', '/api/sales/settings', {
+      token: admin,
+      body: { subdomain: null, timeZone: 'Europe/Berlin', currency: 'eur' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call(app, 'GET', '/api/app-info')).json()).toMatchObject({
+      currency: 'EUR',
+      timeZone: 'Europe/Berlin',
     });
   });
 

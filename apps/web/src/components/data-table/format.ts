@@ -1,10 +1,9 @@
 import type { Unit } from '@cm/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appInfoQuery } from '../../features/auth/api';
 import { minorToDecimal } from '../../lib/decimal';
-
-/** Currency of money amounts until the organisation setting reaches the client. */
-export const CURRENCY = 'RUB';
 
 type NumericText = `${number}`;
 
@@ -25,12 +24,14 @@ export type Formatters = {
 export function useFormatters(): Formatters {
   const { t, i18n } = useTranslation('tables');
   const language = i18n.language;
+  // The organisation currency (sales settings); RUB, the product default, until the app info has arrived.
+  const currencyCode = useQuery(appInfoQuery).data?.currency ?? 'RUB';
   return useMemo(() => {
     const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
     const whole = new Intl.NumberFormat(language);
     const currency = new Intl.NumberFormat(language, {
       style: 'currency',
-      currency: CURRENCY,
+      currency: currencyCode,
       currencyDisplay: 'narrowSymbol',
     });
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,5 +46,5 @@ export function useFormatters(): Formatters {
       dateTime: (iso) => date.format(new Date(iso)),
       unit,
     };
-  }, [language, t]);
+  }, [language, t, currencyCode]);
 }

@@ -12,7 +12,7 @@
  */
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
 export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
-export { CURRENCY, type Formatters, useFormatters } from './format';
+export { type Formatters, useFormatters } from './format';
 export { ListSearchInput, type ListSearchInputProps } from './list-search-input';
 export {
   type ListPage,

@@ -19,6 +19,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { appInfoQuery } from '../auth/api';
 import { salesSettingsKeys, updateSalesSettings } from './api';
 import {
   comparable,
@@ -84,8 +85,10 @@ export function SettingsForm({
       setValues(valuesOf(saved));
       setErrors({});
       notifications.show({ color: 'green', message: t('form.saved') });
-      // The plans grid shows the currency; pipelines and fields come from the account, which may be another now.
+      // The plans grid and every money amount show the currency; pipelines and fields come from the account,
+      // which may be another now.
       await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() });
+      await queryClient.invalidateQueries({ queryKey: appInfoQuery.queryKey });
       if (connectionChanged) await queryClient.resetQueries({ queryKey: salesSettingsKeys.amocrm() });
     },
     onError: (error) => {
