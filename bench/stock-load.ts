@@ -468,6 +468,12 @@ function scenarios(context: {
       warmUp: true,
     },
     {
+      name: 'stock-sorted',
+      title: 'GET /api/stock?sort=location',
+      requests: get('/api/stock?sort=location'),
+      warmUp: true,
+    },
+    {
       name: 'stock-deep-page',
       title: 'GET /api/stock?sort=quantity&order=desc&page=50',
       requests: get('/api/stock?sort=quantity&order=desc&page=50'),
@@ -532,6 +538,7 @@ async function explainStockList(url: string, departmentId: string, data: StockDa
       'filtered (q, category, sort=value desc)',
       { q: data.filter.q, categoryId: data.filter.categoryId, sort: 'value', order: 'desc' },
     ],
+    ['sorted (sort=location)', { sort: 'location' }],
     ['deep page (sort=quantity desc, page 50)', { sort: 'quantity', order: 'desc', page: '50' }],
   ];
   const dialect = new PgDialect();
