@@ -19,6 +19,7 @@ import { withListTimeout } from '../../lib/list-timeout.js';
 import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
+import { organisation } from '../sales-settings/settings.js';
 import { allMovements, findMovement, listMovements, movementUsers } from './repository.js';
 import { movementService, type Poster } from './service.js';
 
@@ -120,13 +121,14 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
+      const { timeZone } = await organisation(app.db, app.config.timeZone);
       const result = await withListTimeout(app.db, (db) =>
         listMovements(
           db,
           currentDepartment(request),
           filters,
           { offset: (page - 1) * pageSize, limit: pageSize },
-          app.config.timeZone,
+          timeZone,
         ),
       );
       return { ...result, page, pageSize };
@@ -141,15 +143,17 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: MovementExportQuery,
       response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const { format, lang, ...filters } = request.query;
+      const { timeZone } = await organisation(app.db, app.config.timeZone);
       sendTable(reply, {
         name: 'movements',
         format,
         lang,
-        columns: exportColumns(app.config.timeZone),
-        rows: allMovements(app.db, currentDepartment(request), filters, app.config.timeZone),
+        columns: exportColumns(timeZone),
+        rows: allMovements(app.db, currentDepartment(request), filters, timeZone),
       });
+      return reply;
     },
   });
 

@@ -68,6 +68,18 @@ export async function findSalesSettings(db: Executor): Promise<StoredSalesSettin
   return row ? fromRow(row) : null;
 }
 
+/**
+ * The organisation's currency and time zone, which the sales settings hold for both areas: before an
+ * administrator saves them, the defaults they start with (RUB and `TIME_ZONE`). Reads only, never creates.
+ */
+export async function organisation(
+  db: Executor,
+  defaultTimeZone: string,
+): Promise<{ currency: string; timeZone: string }> {
+  const settings = await findSalesSettings(db);
+  return { currency: settings?.currency ?? 'RUB', timeZone: settings?.timeZone ?? defaultTimeZone };
+}
+
 /** The settings row, created with defaults (a fresh webhook secret, the configured time zone) when missing. */
 export async function salesSettings(db: Executor, defaultTimeZone: string): Promise<StoredSalesSettings> {
   const found = await findSalesSettings(db);

@@ -467,6 +467,12 @@ describe('exports', () => {
     expect(await quantities('to=2024-01-14')).toEqual([]);
     expect(await quantities('from=2024-01-16')).toEqual(['22', '33']);
     expect(await quantities(`from=${today}`)).toEqual(['33']);
+    // The organisation time zone is the one of the sales settings: in UTC both are on the 15th.
+    const setZone = (timeZone: string) =>
+      call(app, 'PUT', '/api/sales/settings', { token: past.admin, body: { subdomain: null, timeZone } });
+    expect((await setZone('UTC')).statusCode).toBe(200);
+    expect(await quantities('from=2024-01-15&to=2024-01-15')).toEqual(['11', '22']);
+    expect((await setZone('Europe/Moscow')).statusCode).toBe(200);
     for (const query of ['from=2024-13-01', 'to=yesterday', 'from=15.01.2024']) {
       const response = await call(app, 'GET', `/api/movements/export?${query}`, { token: past.worker });
       expect(response.statusCode, query).toBe(400);

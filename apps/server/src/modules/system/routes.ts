@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { findSalesSettings } from '../sales-settings/settings.js';
+import { organisation } from '../sales-settings/settings.js';
 
 const tags = ['system'];
 
@@ -33,16 +33,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       summary: 'Product name, brand and version, and the organisation currency and time zone',
       response: { 200: AppInfoResponse },
     },
-    handler: async () => {
-      // Until an administrator saves the sales settings, the defaults they start with.
-      const settings = await findSalesSettings(app.db);
-      return {
-        name: app.config.appName,
-        brand: app.config.appBrand,
-        version: options.version,
-        currency: settings?.currency ?? 'RUB',
-        timeZone: settings?.timeZone ?? app.config.timeZone,
-      };
-    },
+    handler: async () => ({
+      name: app.config.appName,
+      brand: app.config.appBrand,
+      version: options.version,
+      ...(await organisation(app.db, app.config.timeZone)),
+    }),
   });
 };
