@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostingResponse } from '@cm/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -11,24 +11,28 @@ function hashOf(fingerprint: unknown): string {
 }
 
 /**
- * Claims an Idempotency-Key for this posting, first thing in its transaction. A concurrent request with
- * the same key waits on the key's row until this transaction ends; if it committed, the stored response
- * is returned instead of posting again. The same key with another request is refused.
+ * Claims an Idempotency-Key for this posting: a CTE named `claimed` of the first statement of its
+ * transaction, which carries the posting's first read too (one round trip fewer). A concurrent request with
+ * the same key waits on the key's row until this transaction ends; `exists (select 1 from claimed)` then
+ * tells whether this request holds the key. If it does not, `earlierResponse` answers it.
  */
-export async function claimKey(tx: Transaction, request: IdempotentRequest): Promise<PostingResponse | null> {
-  const hash = hashOf(request.fingerprint);
-  const claimed = await queryRows(
-    tx,
-    sql`insert into idempotency_keys (user_id, key, request_hash, status_code, response)
-        values (${request.userId}, ${request.key}, ${hash}, 0, 'null'::jsonb)
-        on conflict (user_id, key) do nothing returning key`,
-  );
-  if (claimed.length > 0) return null;
+export function claimKey(request: IdempotentRequest): SQL {
+  return sql`claimed as (
+    insert into idempotency_keys (user_id, key, request_hash, status_code, response)
+    values (${request.userId}, ${request.key}, ${hashOf(request.fingerprint)}, 0, 'null'::jsonb)
+    on conflict (user_id, key) do nothing returning key)`;
+}
+
+/**
+ * The stored response of the request that claimed the key first (and committed), returned instead of
+ * posting again; the same key with another request is refused.
+ */
+export async function earlierResponse(tx: Transaction, request: IdempotentRequest): Promise<PostingResponse> {
   const [earlier] = await queryRows<{ request_hash: string; response: PostingResponse | string }>(
     tx,
     sql`select request_hash, response from idempotency_keys where user_id = ${request.userId} and key = ${request.key}`,
   );
-  if (!earlier || earlier.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (!earlier || earlier.request_hash !== hashOf(request.fingerprint)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return typeof earlier.response === 'string' ? JSON.parse(earlier.response) : earlier.response;
 }
 

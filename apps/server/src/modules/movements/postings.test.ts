@@ -349,6 +349,20 @@ describe('Idempotency-Key', () => {
     expect(retried.json().balances).toEqual([{ locationId: shelf1.id, quantity: '3' }]);
   });
 
+  it('a reversal retried with its key, even concurrently, reverses once and answers with that reversal', async () => {
+    const component = await createComponent(app, deptA.worker);
+    const original = await posted(app, deptA.worker, receipt(component.id, shelf1.id, '4'));
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => reverse(app, deptA.admin, original.id, 'undo', key)),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(5).fill(201));
+    expect(new Set(responses.map((response) => response.json().movement.id)).size).toBe(1);
+    const other = await reverse(app, deptA.admin, original.id, 'another note', key);
+    expect([other.statusCode, other.json().code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await allLedger(app, deptA.admin, component.id)).toHaveLength(2);
+  });
+
   it('a malformed key is refused', async () => {
     const component = await createComponent(app, deptA.worker);
     const response = await post(app, deptA.worker, receipt(component.id, shelf1.id, '1'), 'short');

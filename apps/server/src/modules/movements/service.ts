@@ -6,7 +6,7 @@ import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js
 import { fitsUnit, formatQuantity, fromThousandths, toThousandths } from '../../lib/quantity.js';
 import { AppError } from '../../plugins/errors.js';
 import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
-import { claimKey, type IdempotentRequest, rememberResponse } from './idempotency.js';
+import { claimKey, earlierResponse, type IdempotentRequest, rememberResponse } from './idempotency.js';
 import { findMovement, type MovementRow, toMovement } from './repository.js';
 
 export type Poster = { userId: string; departmentId: string };
@@ -40,12 +40,30 @@ type Names = {
 type Facts = { names: Names; archived: boolean; defaultUnitCostMinor: number };
 
 /**
- * The component a request posts, the poster's name and the request's locations, in one query. Every
- * location must belong to the poster's department; another department's looks like no location.
+ * The first statement of a posting: `select(claimed)` with the Idempotency-Key's claim folded in, where
+ * `claimed` is the SQL condition that this request holds the key (always true without a key).
  */
-async function factsFor(tx: Transaction, poster: Poster, componentId: string, locationIds: string[]): Promise<Facts> {
+function firstStatement(idempotency: IdempotentRequest | null, select: (claimed: SQL) => SQL): SQL {
+  return idempotency
+    ? sql`with ${claimKey(idempotency)} ${select(sql`exists (select 1 from claimed)`)}`
+    : select(sql`true`);
+}
+
+/**
+ * The component a request posts, the poster's name and the request's locations, read with the key's claim;
+ * null when an earlier request holds the key. Every location must belong to the poster's department;
+ * another department's looks like no location.
+ */
+async function factsFor(
+  tx: Transaction,
+  poster: Poster,
+  idempotency: IdempotentRequest | null,
+  componentId: string,
+  locationIds: string[],
+): Promise<Facts | null> {
   const rows = await queryRows<{
-    sku: string;
+    claimed: boolean;
+    sku: string | null;
     name: string;
     unit: Unit;
     archived: boolean;
@@ -55,18 +73,24 @@ async function factsFor(tx: Transaction, poster: Poster, componentId: string, lo
     location_path: string | null;
   }>(
     tx,
-    sql`select c.sku, c.name, c.unit, c.archived_at is not null as archived, c.default_unit_cost_minor,
-               u.name as user_name, l.id as location_id, l.path as location_path
-        from components c
-        join users u on u.id = ${poster.userId}
-        left join locations l on l.department_id = ${poster.departmentId} and l.id in (${sql.join(
+    // From the poster's own row, so that there is a row to answer with even for an unknown component.
+    firstStatement(
+      idempotency,
+      (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
+               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path
+        from users u
+        left join components c on c.id = ${componentId}
+        left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
           locationIds.map((id) => sql`${id}`),
           sql`, `,
         )})
-        where c.id = ${componentId}`,
+        where u.id = ${poster.userId}`,
+    ),
   );
   const [row] = rows;
-  if (!row) throw new AppError('NOT_FOUND', { detail: 'No such component.' });
+  if (!row) throw new Error('the poster has no user row');
+  if (!row.claimed) return null;
+  if (row.sku === null) throw new AppError('NOT_FOUND', { detail: 'No such component.' });
   const paths = new Map<string, string>();
   for (const { location_id, location_path } of rows) {
     if (location_id !== null && location_path !== null) paths.set(location_id, location_path);
@@ -174,16 +198,18 @@ async function record(tx: Transaction, poster: Poster, entry: Entry, names: Name
 
 /**
  * Turns a request into the ledger entry it stands for, checking it against the component and the
- * balances; with the names its response needs.
+ * balances; with the names its response needs. Null when an earlier request holds the Idempotency-Key.
  */
 async function entryFor(
   tx: Transaction,
   poster: Poster,
+  idempotency: IdempotentRequest | null,
   request: z.output<typeof MovementRequest>,
-): Promise<{ entry: Entry; names: Names }> {
+): Promise<{ entry: Entry; names: Names } | null> {
   const locationIds =
     request.type === 'transfer' ? [request.fromLocationId, request.toLocationId] : [request.locationId];
-  const component = await factsFor(tx, poster, request.componentId, locationIds);
+  const component = await factsFor(tx, poster, idempotency, request.componentId, locationIds);
+  if (!component) return null;
   if (component.archived) throw new AppError('COMPONENT_ARCHIVED');
   const { unit } = component.names;
   const common = {
@@ -254,20 +280,25 @@ async function entryFor(
   return { entry: await entry(), names: component.names };
 }
 
-/** Runs a posting in one transaction, retried on conflicts, applied once per Idempotency-Key. */
+/**
+ * Runs a posting in one transaction, retried on conflicts, applied once per Idempotency-Key: `post` claims
+ * the key in its first statement and answers null when an earlier request holds it, whose response is then
+ * returned instead.
+ */
 async function inTransaction(
   db: Database,
   idempotency: IdempotentRequest | null,
-  post: (tx: Transaction) => Promise<PostingResponse>,
+  post: (tx: Transaction) => Promise<PostingResponse | null>,
 ): Promise<PostingResponse> {
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
-      if (idempotency) {
-        const earlier = await claimKey(tx, idempotency);
-        if (earlier) return earlier;
-      }
       const response = await post(tx);
-      if (idempotency) await rememberResponse(tx, idempotency, response);
+      if (!idempotency) {
+        if (!response) throw new Error('a posting without an Idempotency-Key always holds its claim');
+        return response;
+      }
+      if (!response) return earlierResponse(tx, idempotency);
+      await rememberResponse(tx, idempotency, response);
       return response;
     }),
   );
@@ -282,8 +313,8 @@ export function movementService(db: Database) {
         ? { userId: poster.userId, key: idempotencyKey, fingerprint: ['post', poster.departmentId, request] }
         : null;
       return inTransaction(db, idempotency, async (tx) => {
-        const { entry, names } = await entryFor(tx, poster, request);
-        return record(tx, poster, entry, names);
+        const prepared = await entryFor(tx, poster, idempotency, request);
+        return prepared && record(tx, poster, prepared.entry, prepared.names);
       });
     },
 
@@ -300,13 +331,20 @@ export function movementService(db: Database) {
         return await inTransaction(db, idempotency, async (tx) => {
           // Reversals of one movement queue here, so the second sees the first and answers ALREADY_REVERSED
           // instead of failing on the stock the first one already moved. (A row lock fires no trigger.)
-          const [locked] = await queryRows<{ user_name: string }>(
+          const [locked] = await queryRows<{ claimed: boolean; user_name: string; movement_id: string | null }>(
             tx,
-            sql`select (select name from users where id = ${poster.userId}) as user_name from movements
-                where id = ${movementId} and department_id = ${poster.departmentId} for update`,
+            firstStatement(
+              idempotency,
+              (claimed) => sql`select ${claimed} as claimed, u.name as user_name,
+                       (select id from movements where id = ${movementId} and department_id = ${poster.departmentId}
+                        for update) as movement_id
+                from users u where u.id = ${poster.userId}`,
+            ),
           );
-          const original = locked && (await findMovement(tx, poster.departmentId, movementId));
-          if (!locked || !original) throw new AppError('NOT_FOUND');
+          if (!locked) throw new Error('the poster has no user row');
+          if (!locked.claimed) return null;
+          const original = locked.movement_id && (await findMovement(tx, poster.departmentId, movementId));
+          if (!original) throw new AppError('NOT_FOUND');
           if (original.type === 'reversal') throw new AppError('REVERSAL_NOT_REVERSIBLE');
           if (original.reversedById) throw new AppError('ALREADY_REVERSED');
           const paths = new Map(
