@@ -36,23 +36,29 @@ function cellText(value: unknown): string {
 }
 
 /**
+ * Text the database cannot store: a NUL character (binary content read as CSV, or an XLSX cell escaping it
+ * as `_x0000_`) or half of a surrogate pair (an XLSX cell escaping `_xD800_`). Such a file is unreadable,
+ * not a server error when its table is kept for the commit.
+ */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+function tableOf(rows: unknown[][]): string[][] {
+  const table = rows.map((row) => row.map(cellText));
+  if (table.some((row) => row.some((cell) => UNSTORABLE.test(cell)))) throw new Error('unstorable text');
+  return table;
+}
+
+/**
  * Reads an uploaded CSV or XLSX file (told apart by content) into rows of trimmed cell texts, the header
  * row first. Numbers in XLSX are kept as the text the file stores, so decimals stay exact.
  */
 export async function readTable(content: Buffer): Promise<string[][]> {
   try {
     if (ZIP_SIGNATURE.every((byte, index) => content[index] === byte)) {
-      const rows = await readSheet(content, { parseNumber: (text: string) => text });
-      return rows.map((row) => row.map(cellText));
+      return tableOf(await readSheet(content, { parseNumber: (text: string) => text }));
     }
     const text = decodeText(content);
-    if (text.includes('\u0000')) throw new Error('binary content');
-    const rows: string[][] = parse(text, {
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-    });
-    return rows.map((row) => row.map(cellText));
+    return tableOf(parse(text, { delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true }));
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('IMPORT_FILE_UNREADABLE');

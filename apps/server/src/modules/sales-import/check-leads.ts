@@ -50,13 +50,13 @@ const MAX_LENGTH: Partial<Record<LeadImportColumn, number>> = {
 
 /** A status word of either language (see STATUS_WORDS), whatever its letter case and spacing. */
 function parseStatus(text: string): Cell<LeadOutcome> {
-  const outcome = STATUS_WORDS.get(text.toLowerCase().replace(/\s+/g, ' '));
+  const outcome = STATUS_WORDS.get(nameKey(text));
   return outcome ? { value: outcome } : { error: 'invalidStatus' };
 }
 
-/** Names of pipelines, loss reasons and contacts match whatever their letter case and surrounding spaces. */
+/** Names of pipelines, loss reasons and contacts match whatever their letter case and spacing. */
 export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
 /**

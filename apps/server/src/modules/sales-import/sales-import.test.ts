@@ -180,6 +180,9 @@ async function fileActivity() {
 beforeAll(async () => {
   token = (await signIn(app, await createUser(app, { role: 'administrator', departments: ['Sales Admin'] })))
     .accessToken;
+  // A preview writes nothing, not even the settings row of defaults it reads the currency from.
+  await previewLeads(csv([LEAD_HEADER, ['1', '', '', '', '', '2025-03-01', '', 'Sales', 'open', '', '7001']]));
+  expect(await queryRows(app.db, sql`select 1 from sales_settings`)).toEqual([]);
   const settings = await call(app, 'PUT', '/api/sales/settings', {
     token,
     body: { subdomain: null, syncIntervalMinutes: 0, timeZone: TIME_ZONE, currency: 'RUB' },
@@ -238,7 +241,7 @@ const RUSSIAN_LEADS = cp1251(
       [
         '11',
         '',
-        'анна петрова',
+        'анна  петрова',
         '',
         '48000',
         '05.03.2025',
@@ -316,6 +319,18 @@ describe('leads import', () => {
     const binary = await upload('leads', Buffer.from([0, 1, 2, 3, 0, 0, 255]), token, 'application/octet-stream');
     expect(binary.statusCode).toBe(422);
     expect(binary.json().code).toBe('IMPORT_FILE_UNREADABLE');
+    // XLSX escapes characters XML cannot hold as _xHHHH_: a NUL or half a surrogate pair is text the database
+    // cannot store.
+    for (const title of ['a_x0000_b', 'a_xD800_b']) {
+      const escaped = await upload(
+        'leads',
+        xlsx([LEAD_HEADER, [1, title, '', '', '', '2025-03-01', '', 'Sales', 'open', '', 7001]]),
+        token,
+        'application/octet-stream',
+      );
+      expect(escaped.statusCode).toBe(422);
+      expect(escaped.json().code).toBe('IMPORT_FILE_UNREADABLE');
+    }
   });
 
   it('imports a Windows-1251 CSV with Russian headers: organisation time zone, exact budgets, managers', async () => {
@@ -353,7 +368,8 @@ describe('leads import', () => {
       manager_user_id: managerId,
       department_id: eastId,
     });
-    // The same person in another letter case is the same contact; an unknown manager leaves the lead unassigned.
+    // The same person in another letter case and spacing is the same contact; an unknown manager leaves the lead
+    // unassigned.
     expect(leads.get(11)).toMatchObject({
       title: '',
       contact: 'Анна Петрова',
@@ -619,6 +635,47 @@ describe('access', () => {
     // Both are still there for the right commit.
     expect((await call(app, 'POST', `/api/imports/${components.importId}/commit`, { token })).statusCode).toBe(200);
     expect((await commit(leads.importId)).statusCode).toBe(200);
+  });
+});
+
+describe('commit', () => {
+  const lead = (id: number, pipeline: string) =>
+    csv([LEAD_HEADER, [String(id), '', '', '', '', '2025-03-01', '', pipeline, 'open', '', '7001']]);
+
+  it('writes an import once however many commits of it race', async () => {
+    const preview = await previewLeads(lead(500, 'Raced'));
+    const answers = await Promise.all([1, 2, 3].map(() => commit(preview.importId)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404, 404]);
+    expect(answers.find((answer) => answer.statusCode === 404)?.json().code).toBe('NOT_FOUND');
+  });
+
+  it('gives a new name one id when concurrent commits of different files name it', async () => {
+    const previews = await Promise.all([501, 502, 503, 504].map((id) => previewLeads(lead(id, 'Fresh pipeline'))));
+    const answers = await Promise.all(previews.map((preview) => commit(preview.importId)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.json().createdPipelines).sort()).toEqual([0, 0, 0, 1]);
+    const pipelines = await queryRows(
+      app.db,
+      sql`select amo_id from sales_pipelines where account_id = 0 and name = 'Fresh pipeline'`,
+    );
+    expect(pipelines).toHaveLength(1);
+  });
+
+  it('refuses an import previewed more than an hour ago, and a later preview removes it', async () => {
+    const preview = await previewLeads(lead(505, 'Sales'));
+    await queryRows(
+      app.db,
+      sql`update pending_imports set created_at = now() - interval '61 minutes' where id = ${preview.importId}`,
+    );
+    expect((await commit(preview.importId)).statusCode).toBe(404);
+    await previewActivity(
+      csv([
+        ['Date', 'Manager AMO ID', 'Call minutes', 'Messages'],
+        ['2025-03-01', '7001', '1', '1'],
+      ]),
+    );
+    expect(await queryRows(app.db, sql`select 1 from pending_imports where id = ${preview.importId}`)).toEqual([]);
+    expect((await fileLeads()).has(505)).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
 import { importHasErrors, inJsonList } from '../imports/checked-table.js';
 import { type ImportOwner, keepPendingImport, takePendingImport } from '../imports/pending.js';
 import { readTable } from '../imports/read-table.js';
-import { salesSettings } from '../sales-settings/settings.js';
+import { organisation } from '../sales-settings/settings.js';
 import { currencyExponent, type LeadFacts, upsertLeads } from '../sales-sync/leads.js';
 import { type CheckedDay, checkActivity, daysJson } from './check-activity.js';
 import { type CheckedLead, checkLeads, nameKey } from './check-leads.js';
@@ -233,8 +233,8 @@ export function salesImportService(db: Database, config: Config) {
     /** Reads and checks a leads file; when it has no errors it is kept for an hour to be committed. */
     async previewLeads(importer: SalesImporter, content: Buffer): Promise<LeadsImportPreview> {
       const table = await readTable(content);
-      const settings = await salesSettings(db, config.timeZone);
-      const checked = await checkLeads(db, table, currencyExponent(settings.currency));
+      const { currency } = await organisation(db, config.timeZone);
+      const checked = await checkLeads(db, table, currencyExponent(currency));
       const importId = checked.errorCount === 0 ? await keepPendingImport(db, 'leads', ownerOf(importer), table) : null;
       const { totalRows, errors, errorCount, summary, sample } = checked;
       return { kind: 'leads', importId, totalRows, errors, errorCount, summary, sample };
@@ -260,7 +260,7 @@ export function salesImportService(db: Database, config: Config) {
         const { kind, table } = await takePendingImport(tx, ['leads', 'activity'], ownerOf(importer), importId);
         await queryRows(tx, sql`select pg_advisory_xact_lock(${FILE_IMPORT_LOCK_KEY})`);
         if (kind === 'activity') return commitActivity(tx, table);
-        return commitLeads(tx, table, await salesSettings(tx, config.timeZone));
+        return commitLeads(tx, table, await organisation(tx, config.timeZone));
       });
     },
   };
