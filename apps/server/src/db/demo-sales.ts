@@ -1,5 +1,7 @@
 import { AMO_LOST_STATUS_ID, AMO_WON_STATUS_ID, type ManagementType } from '@cm/contract';
 import { sql } from 'drizzle-orm';
+import type { CheckedDay } from '../modules/sales-import/check-activity.js';
+import { storeDays } from '../modules/sales-import/service.js';
 import { salesSettings } from '../modules/sales-settings/settings.js';
 import { type ContactFacts, type LeadFacts, upsertContacts, upsertLeads } from '../modules/sales-sync/leads.js';
 import type { UpsertUserInput } from '../modules/users/service.js';
@@ -10,8 +12,8 @@ import { FILE_ACCOUNT_ID } from './schema/sales.js';
 /**
  * The demo sales area: a sales team in the two sales departments, two pipelines, twelve months of leads
  * up to today, daily calls and messages, and monthly plans up to next month. The demo reads no amoCRM
- * account, so all of it is file data (FILE_ACCOUNT_ID). Leads are stored through upsertLeads, the sync's
- * own write path, so each one gets its manager and department exactly as a synced lead does.
+ * account, so all of it is file data (FILE_ACCOUNT_ID). Leads are stored as file leads through upsertLeads,
+ * the sync's own write path, so each one gets its manager and department exactly as a synced lead does.
  *
  * Every manager's months come from a random stream of their own with a fixed number of draws per month:
  * what a manager achieved N months ago is the same in every seed whatever the date, so the facts the
@@ -682,8 +684,6 @@ type DemoLead = {
   lossReasonAmoId: number | null;
 };
 
-type ActivityDay = { manager_amo_id: number; day: string; calls: number; call_seconds: number; messages: number };
-
 function planOf(profile: SalesProfile, month: Month): number {
   return Math.round((profile.plan * month.season) / PLAN_STEP) * PLAN_STEP;
 }
@@ -815,14 +815,14 @@ function playLeads(profile: SalesProfile, months: readonly Month[], calendar: Ca
 }
 
 /** Calls, call seconds and messages per working day (a few on days off, none on a sick day). */
-function playActivity(profile: SalesProfile, months: readonly Month[], calendar: Calendar): ActivityDay[] {
+function playActivity(profile: SalesProfile, months: readonly Month[], calendar: Calendar): CheckedDay[] {
   const random = randomSource(PRNG_SEED + profile.amoId * 1000 + 3);
   const channel = CHANNELS[profile.channel];
   const first = months[0]?.first ?? calendar.today;
   const lastMonth =
     profile.lastMonthBack === undefined ? undefined : months.find((m) => m.back === profile.lastMonthBack);
   const last = lastMonth?.last ?? calendar.today;
-  const rows: ActivityDay[] = [];
+  const rows: CheckedDay[] = [];
   for (let day = first; day <= last; day++) {
     // Today counts the part of the working day that has passed.
     const share =
@@ -846,7 +846,7 @@ function playActivity(profile: SalesProfile, months: readonly Month[], calendar:
     seconds = Math.round(seconds * share);
     messages = Math.round(messages * share);
     if (calls + messages === 0) continue;
-    rows.push({ manager_amo_id: profile.amoId, day: isoDate(day), calls, call_seconds: seconds, messages });
+    rows.push({ day: isoDate(day), managerAmoId: profile.amoId, calls, callSeconds: seconds, messages });
   }
   return rows;
 }
@@ -955,18 +955,12 @@ export async function seedDemoSales(
     responsibleAmoUserId: lead.responsible,
     updatedAt: seconds(lead.updatedAt),
   }));
-  await upsertLeads(db, leadFacts, 'sync');
+  await upsertLeads(db, leadFacts, 'file');
 
-  // Files give activity as daily totals, so the demo stores the totals themselves: recomputing them from
-  // call notes and chat messages is for the amoCRM account only.
+  // Files give activity as daily totals, so the demo stores the totals as an activity import does:
+  // recomputing them from call notes and chat messages is for the amoCRM account only.
   const activity = profiles.flatMap((profile) => playActivity(profile, months, calendar));
-  await queryRows(
-    db,
-    sql`insert into sales_manager_activity (account_id, manager_amo_id, day, calls, call_seconds, messages)
-        select ${FILE_ACCOUNT_ID}, r.manager_amo_id, r.day, r.calls, r.call_seconds, r.messages
-        from jsonb_to_recordset(${JSON.stringify(activity)}::jsonb) as r(manager_amo_id bigint, day date, calls integer,
-          call_seconds bigint, messages integer)`,
-  );
+  await storeDays(db, activity);
 
   const plans = SALES_TEAM.flatMap((profile) =>
     [...months, nextMonth].map((month) => ({

@@ -41,16 +41,17 @@ export function parseId(text: string): Cell<number> {
   return value > 0 && Number.isSafeInteger(value) ? { value } : { error: 'invalidId' };
 }
 
-/** A count of 0 or more that fits an integer column. */
-export function parseCount(text: string): Cell<number> {
-  if (!/^\d+$/.test(text)) return { error: 'invalidCount' };
-  const value = Number(text);
-  return value <= 2_147_483_647 ? { value } : { error: 'tooLarge' };
-}
-
 /** Digits with spaces as thousands separators (Russian spreadsheets write "1 250 000,50"). */
 function withoutGrouping(text: string): string {
   return text.replace(/(?<=\d)[\s\u00a0\u202f](?=\d)/g, '');
+}
+
+/** A count of 0 or more that fits an integer column, its thousands grouped or not. */
+export function parseCount(text: string): Cell<number> {
+  const digits = withoutGrouping(text);
+  if (!/^\d+$/.test(digits)) return { error: 'invalidCount' };
+  const value = Number(digits);
+  return value <= 2_147_483_647 ? { value } : { error: 'tooLarge' };
 }
 
 /**

@@ -564,7 +564,8 @@ describe('activity import', () => {
         csv(
           [
             ['Дата', 'AMO ID менеджера', 'Минуты звонков', 'Сообщения'],
-            ['14.03.2025', '7001', '10', '3'],
+            // A Russian spreadsheet groups the thousands with a space.
+            ['14.03.2025', '7001', '10', '1 003'],
           ],
           ';',
         ),
@@ -573,7 +574,7 @@ describe('activity import', () => {
     expect(second.summary).toEqual({ newDays: 0, replacedDays: 1, unmatchedManagerAmoIds: [] });
     expect((await commit(second.importId)).json()).toEqual({ kind: 'activity', createdDays: 0, replacedDays: 1 });
     expect(await fileActivity()).toEqual([
-      { manager: 7001, day: '2025-03-14', calls: 0, call_seconds: 600, call_minutes: '10.00', messages: 3 },
+      { manager: 7001, day: '2025-03-14', calls: 0, call_seconds: 600, call_minutes: '10.00', messages: 1003 },
       { manager: 7001, day: '2025-03-15', calls: 1, call_seconds: 3, call_minutes: '0.05', messages: 2 },
       { manager: 7002, day: '2025-03-14', calls: 0, call_seconds: 723, call_minutes: '12.05', messages: 0 },
     ]);

@@ -7,7 +7,7 @@ import {
 } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { type Database, queryRows, type Transaction } from '../../db/client.js';
+import { type Database, type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
 import { importHasErrors, inJsonList } from '../imports/checked-table.js';
 import { type ImportOwner, keepPendingImport, takePendingImport } from '../imports/pending.js';
@@ -194,7 +194,6 @@ async function commitLeads(
   };
 }
 
-/** Stores the numbers of each manager-day, replacing what was stored for that manager and day. */
 async function commitActivity(tx: Transaction, table: string[][]): Promise<SalesImportCommitResponse> {
   const checked = await checkActivity(tx, table);
   if (checked.errorCount > 0) throw importHasErrors(checked.errors);
@@ -203,9 +202,13 @@ async function commitActivity(tx: Transaction, table: string[][]): Promise<Sales
   return { kind: 'activity', createdDays: created, replacedDays: rows.length - created };
 }
 
-async function storeDays(tx: Transaction, days: readonly CheckedDay[]) {
+/**
+ * Stores the numbers of each manager-day in the file account, replacing what was stored for that manager and
+ * day; tells of each day whether it was new.
+ */
+export async function storeDays(db: Executor, days: readonly CheckedDay[]) {
   return queryRows<{ inserted: boolean }>(
-    tx,
+    db,
     sql`insert into sales_manager_activity (account_id, manager_amo_id, day, calls, call_seconds, messages)
         select ${FILE_ACCOUNT_ID}, r.manager_amo_id, r.day, r.calls, r.call_seconds, r.messages
         from jsonb_to_recordset(${daysJson(days)}::jsonb)
