@@ -129,7 +129,7 @@ test('a valid leads file imports, and an activity file replaces the days it name
       ['14.03.2025', '999001', '90', '22', '40'],
     ]),
   });
-  await expect(panel.getByText('manager-day replaced')).toBeVisible();
+  await expect(panel.getByText('manager-day to replace')).toBeVisible();
   await panel.getByRole('button', { name: 'Import 1 row' }).click();
   await expect(panel.getByText('Import complete')).toBeVisible();
   await expect(panel.getByText('manager-day replaced')).toBeVisible();

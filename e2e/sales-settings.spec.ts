@@ -54,14 +54,17 @@ test('an administrator connects the stand-in, syncs now, watches it reach done a
   await expect(page.getByRole('form', { name: 'Sales settings' }).getByText('Unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('All changes are saved')).toBeVisible();
+  // Save is disabled once all is saved: the focus goes to the status line, not to the top of the page.
+  await expect(page.getByText('All changes are saved')).toBeFocused();
 
-  // amoCRM makes the sync wait twice (rate limit), so the running state is there to be seen.
-  fake.control.failNext(2, { status: 429, retryAfterSeconds: 2 });
+  // amoCRM makes the sync wait four times (rate limit, 12 s in all), so the running state is there to be
+  // seen even on a busy machine; a second Sync now cannot be asked for meanwhile.
+  fake.control.failNext(4, { status: 429, retryAfterSeconds: 3 });
   await page.getByRole('button', { name: 'Sync now' }).click();
   const progress = page.getByRole('progressbar', { name: 'Sync progress' });
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
   await expect(progress).toHaveAttribute('aria-valuetext', /^Running/);
   await expect(progress).not.toHaveAttribute('aria-valuenow');
-  await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
   await expect(progress).toHaveAttribute('aria-valuetext', 'Done', { timeout: 60_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('Started by Alexandra Ivanova').first()).toBeVisible();
@@ -124,6 +127,7 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await expect(page).toHaveURL(/\/settings\?tab=plans/);
   await page.getByRole('button', { name: 'Save plans' }).click();
   await expect(page.getByText('1 plan saved')).toBeVisible();
+  await expect(page.getByText('Amounts in RUB; an empty cell means no plan.')).toBeFocused();
 
   await page.reload();
   await expect(cell).toHaveValue('150000.50');

@@ -28,7 +28,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../components/data-table';
 import { errorMessage } from '../../lib/error-message';
@@ -118,6 +118,15 @@ export function ImportSteps<Preview extends ImportPreviewShape, Result>({
   // Answers of an upload the user has since abandoned (another file, closed) are dropped.
   const session = useRef(0);
   const lang = i18n.language === 'ru' ? 'ru' : 'en';
+  // Each step replaces the controls of the one before, the focused one with them: the focus moves to the
+  // new step, so keyboard and screen-reader users go on from there instead of from the top of the page.
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(phase.step);
+  useEffect(() => {
+    if (shownStep.current === phase.step) return;
+    shownStep.current = phase.step;
+    if (!stepRef.current?.contains(document.activeElement)) stepRef.current?.focus();
+  }, [phase.step]);
 
   const template = async (format: ImportFormat) => {
     setTemplatePending(format);
@@ -186,184 +195,186 @@ export function ImportSteps<Preview extends ImportPreviewShape, Result>({
         <Stepper.Step label={t('steps.import')} description={t('steps.importHint')} />
       </Stepper>
 
-      {phase.step === 'choose' && (
-        <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="xs">
-              <Title order={3} size="h5">
-                {t('template.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {flow.templateDescription}
-              </Text>
-              <Group gap="xs">
-                <Button
-                  variant="default"
-                  leftSection={<IconFileTypeCsv size={16} />}
-                  loading={templatePending === 'csv'}
-                  onClick={() => void template('csv')}
-                >
-                  {t('template.csv')}
-                </Button>
-                <Button
-                  variant="default"
-                  leftSection={<IconFileSpreadsheet size={16} />}
-                  loading={templatePending === 'xlsx'}
-                  onClick={() => void template('xlsx')}
-                >
-                  {t('template.xlsx')}
-                </Button>
-              </Group>
-              {templateError !== null && (
-                <Text size="sm" c="red" role="alert">
-                  {errorMessage(t, templateError)}
+      <div ref={stepRef} tabIndex={-1} style={{ outline: 'none' }}>
+        {phase.step === 'choose' && (
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('template.title')}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {flow.templateDescription}
                 </Text>
+                <Group gap="xs">
+                  <Button
+                    variant="default"
+                    leftSection={<IconFileTypeCsv size={16} />}
+                    loading={templatePending === 'csv'}
+                    onClick={() => void template('csv')}
+                  >
+                    {t('template.csv')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconFileSpreadsheet size={16} />}
+                    loading={templatePending === 'xlsx'}
+                    onClick={() => void template('xlsx')}
+                  >
+                    {t('template.xlsx')}
+                  </Button>
+                </Group>
+                {templateError !== null && (
+                  <Text size="sm" c="red" role="alert">
+                    {errorMessage(t, templateError)}
+                  </Text>
+                )}
+              </Stack>
+            </Paper>
+
+            <Dropzone
+              onDrop={(files) => {
+                const file = files[0];
+                if (!file) return;
+                if (!importFormatOf(file.name)) {
+                  setPhase({ step: 'choose', rejection: t('wrongType') });
+                  return;
+                }
+                void check(file);
+              }}
+              onReject={reject}
+              maxSize={IMPORT_MAX_BYTES}
+              accept={{
+                [IMPORT_CONTENT_TYPES.csv]: ['.csv'],
+                [IMPORT_CONTENT_TYPES.xlsx]: ['.xlsx'],
+                'application/vnd.ms-excel': ['.csv'],
+              }}
+              multiple={false}
+              aria-label={t('dropzone.label')}
+              inputProps={{ 'aria-label': t('dropzone.label') }}
+            >
+              <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
+                <Dropzone.Accept>
+                  <IconUpload size={44} stroke={1.5} color="var(--mantine-primary-color-filled)" />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconFileUpload size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
+                </Dropzone.Idle>
+                <div>
+                  <Text size="lg" fw={500}>
+                    {t('dropzone.title')}
+                  </Text>
+                  <Text size="sm" c="dimmed" mt={6}>
+                    {t('dropzone.hint', { max: MAX_MIB })}
+                  </Text>
+                </div>
+              </Group>
+            </Dropzone>
+            {phase.rejection && (
+              <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
+                {phase.rejection}
+              </Alert>
+            )}
+          </Stack>
+        )}
+
+        {(phase.step === 'uploading' || phase.step === 'checking') && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <Group justify="space-between" gap="xs">
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {phase.file.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {fileSize(phase.file.size, i18n.language)}
+                </Text>
+              </Group>
+              {phase.step === 'uploading' ? (
+                <>
+                  <Progress
+                    value={Math.round(phase.progress * 100)}
+                    size="lg"
+                    aria-label={t('uploading')}
+                    transitionDuration={150}
+                  />
+                  <Text size="sm" c="dimmed" role="status">
+                    {t('uploadingPercent', { percent: Math.round(phase.progress * 100) })}
+                  </Text>
+                </>
+              ) : (
+                <>
+                  <Progress value={100} size="lg" striped animated aria-label={t('checking')} />
+                  <Group gap="xs" role="status">
+                    <Loader size="xs" />
+                    <Text size="sm">{t('checking')}</Text>
+                  </Group>
+                </>
               )}
             </Stack>
           </Paper>
+        )}
 
-          <Dropzone
-            onDrop={(files) => {
-              const file = files[0];
-              if (!file) return;
-              if (!importFormatOf(file.name)) {
-                setPhase({ step: 'choose', rejection: t('wrongType') });
-                return;
-              }
-              void check(file);
-            }}
-            onReject={reject}
-            maxSize={IMPORT_MAX_BYTES}
-            accept={{
-              [IMPORT_CONTENT_TYPES.csv]: ['.csv'],
-              [IMPORT_CONTENT_TYPES.xlsx]: ['.xlsx'],
-              'application/vnd.ms-excel': ['.csv'],
-            }}
-            multiple={false}
-            aria-label={t('dropzone.label')}
-            inputProps={{ 'aria-label': t('dropzone.label') }}
-          >
-            <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
-              <Dropzone.Accept>
-                <IconUpload size={44} stroke={1.5} color="var(--mantine-primary-color-filled)" />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconFileUpload size={44} stroke={1.5} color="var(--mantine-color-dimmed)" />
-              </Dropzone.Idle>
-              <div>
-                <Text size="lg" fw={500}>
-                  {t('dropzone.title')}
-                </Text>
-                <Text size="sm" c="dimmed" mt={6}>
-                  {t('dropzone.hint', { max: MAX_MIB })}
-                </Text>
-              </div>
-            </Group>
-          </Dropzone>
-          {phase.rejection && (
-            <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
-              {phase.rejection}
+        {phase.step === 'checkFailed' && (
+          <Stack gap="md">
+            <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />} title={t('checkFailed')}>
+              {errorMessage(t, phase.error)}
             </Alert>
-          )}
-        </Stack>
-      )}
-
-      {(phase.step === 'uploading' || phase.step === 'checking') && (
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="sm">
-            <Group justify="space-between" gap="xs">
-              <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {phase.file.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {fileSize(phase.file.size, i18n.language)}
-              </Text>
-            </Group>
-            {phase.step === 'uploading' ? (
-              <>
-                <Progress
-                  value={Math.round(phase.progress * 100)}
-                  size="lg"
-                  aria-label={t('uploading')}
-                  transitionDuration={150}
-                />
-                <Text size="sm" c="dimmed" role="status">
-                  {t('uploadingPercent', { percent: Math.round(phase.progress * 100) })}
-                </Text>
-              </>
-            ) : (
-              <>
-                <Progress value={100} size="lg" striped animated aria-label={t('checking')} />
-                <Group gap="xs" role="status">
-                  <Loader size="xs" />
-                  <Text size="sm">{t('checking')}</Text>
-                </Group>
-              </>
-            )}
-          </Stack>
-        </Paper>
-      )}
-
-      {phase.step === 'checkFailed' && (
-        <Stack gap="md">
-          <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />} title={t('checkFailed')}>
-            {errorMessage(t, phase.error)}
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={chooseAgain}>
-              {t('chooseAnother')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-
-      {(phase.step === 'preview' || phase.step === 'commitFailed') && (
-        <PreviewView
-          flow={flow}
-          preview={phase.preview}
-          fileName={phase.file.name}
-          commitError={phase.step === 'commitFailed' ? phase.error : null}
-          onChooseAnother={chooseAgain}
-          onCommit={() => void commit(phase.file, phase.preview)}
-        />
-      )}
-
-      {phase.step === 'committing' && (
-        <Paper withBorder p="lg" radius="md">
-          <Stack gap="sm">
-            <Progress value={100} size="lg" striped animated aria-label={t('importing')} />
-            <Group gap="xs" role="status">
-              <Loader size="xs" />
-              <Text size="sm">{t('committing', { count: phase.preview.totalRows })}</Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('allOrNothing')}
-            </Text>
-          </Stack>
-        </Paper>
-      )}
-
-      {phase.step === 'done' && (
-        <Stack gap="md">
-          <Alert color="green" icon={<IconCircleCheck size={18} />} title={t('done.title')} role="status">
-            {flow.doneMessage}
-          </Alert>
-          <Stats stats={flow.result(phase.result)} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={chooseAgain}>
-              {t('importAnother')}
-            </Button>
-            {onClose && (
-              <Button onClick={onClose} data-autofocus>
-                {t('close')}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={chooseAgain}>
+                {t('chooseAnother')}
               </Button>
-            )}
-          </Group>
-        </Stack>
-      )}
+            </Group>
+          </Stack>
+        )}
+
+        {(phase.step === 'preview' || phase.step === 'commitFailed') && (
+          <PreviewView
+            flow={flow}
+            preview={phase.preview}
+            fileName={phase.file.name}
+            commitError={phase.step === 'commitFailed' ? phase.error : null}
+            onChooseAnother={chooseAgain}
+            onCommit={() => void commit(phase.file, phase.preview)}
+          />
+        )}
+
+        {phase.step === 'committing' && (
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="sm">
+              <Progress value={100} size="lg" striped animated aria-label={t('importing')} />
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm">{t('committing', { count: phase.preview.totalRows })}</Text>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {t('allOrNothing')}
+              </Text>
+            </Stack>
+          </Paper>
+        )}
+
+        {phase.step === 'done' && (
+          <Stack gap="md">
+            <Alert color="green" icon={<IconCircleCheck size={18} />} title={t('done.title')} role="status">
+              {flow.doneMessage}
+            </Alert>
+            <Stats stats={flow.result(phase.result)} />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={chooseAgain}>
+                {t('importAnother')}
+              </Button>
+              {onClose && (
+                <Button onClick={onClose} data-autofocus>
+                  {t('close')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </div>
     </Stack>
   );
 }

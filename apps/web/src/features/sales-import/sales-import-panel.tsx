@@ -20,8 +20,7 @@ type SalesFlow<Preview extends LeadsImportPreview | ActivityImportPreview> = Imp
 
 /** What the sales flows share: their commit, refresh, column labels and the note on unmatched managers. */
 function useSalesFlow() {
-  const { t, i18n } = useTranslation('imports');
-  const list = new Intl.ListFormat(i18n.language, { style: 'narrow', type: 'unit' });
+  const { t } = useTranslation('imports');
   return {
     commit: commitSalesImport,
     // Leads and activity feed every sales screen: whatever is on screen is read again.
@@ -32,7 +31,7 @@ function useSalesFlow() {
         ? null
         : t('sales.unmatched', {
             count: summary.unmatchedManagerAmoIds.length,
-            ids: list.format(summary.unmatchedManagerAmoIds.map(String)),
+            ids: summary.unmatchedManagerAmoIds.join(', '),
           }),
     doneMessage: t('sales.done.message'),
   };

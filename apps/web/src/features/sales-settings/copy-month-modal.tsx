@@ -57,12 +57,14 @@ export function CopyMonthModal({
             : t('copy.done', { count: result.copied, skipped: result.skipped, month: labelOf(toMonth) }),
       });
       onCopied(toMonth);
-      onClose();
+      close();
     },
   });
 
+  // Replacing plans is never carried over to the next copy.
   const close = () => {
     copy.reset();
+    setOverwrite(false);
     onClose();
   };
 

@@ -37,7 +37,8 @@ export function parseAmount(text: string, digits: number): number | null | undef
   if (compact === '') return null;
   const match = /^(\d{1,16})(?:[.,](\d*))?$/.exec(compact);
   if (!match) return undefined;
-  const fraction = match[2] ?? '';
+  // Zeros at the end change nothing: "1500.00" is a whole amount of yen, as in the sales files.
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > digits) return undefined;
   // "150" and "5" become "15050" for two digits: joined as text, so nothing is rounded.
   const minor = Number.parseInt(`${match[1]}${fraction.padEnd(digits, '0')}`, 10);

@@ -31,6 +31,7 @@ import { errorMessage } from '../../lib/error-message';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { amountText, currencyDigits, parseAmount } from './plan-amounts';
+import { SaveBar } from './save-bar';
 
 const THIS_YEAR = new Date().getFullYear();
 const PlansSearch = z.object({ year: z.coerce.number().int().min(2000).max(2100).default(THIS_YEAR) });
@@ -260,27 +261,18 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
         </Paper>
       )}
 
-      <Group justify="space-between" gap="sm" aria-live="polite">
-        <Text size="sm" c={dirty ? 'var(--mantine-color-orange-text)' : 'dimmed'} fw={dirty ? 600 : undefined}>
-          {dirty ? t('plans.unsaved', { count: changed.length }) : t('plans.currencyNote', { currency })}
-        </Text>
-        <Group gap="sm">
-          <Button
-            variant="default"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              setDrafts({});
-              setShowInvalid(false);
-              save.reset();
-            }}
-          >
-            {t('form.discard')}
-          </Button>
-          <Button onClick={submit} loading={save.isPending} disabled={!dirty}>
-            {t('plans.save')}
-          </Button>
-        </Group>
-      </Group>
+      <SaveBar
+        dirty={dirty}
+        saving={save.isPending}
+        status={dirty ? t('plans.unsaved', { count: changed.length }) : t('plans.currencyNote', { currency })}
+        saveLabel={t('plans.save')}
+        onDiscard={() => {
+          setDrafts({});
+          setShowInvalid(false);
+          save.reset();
+        }}
+        onSave={submit}
+      />
 
       <CopyMonthModal
         opened={copyOpened}

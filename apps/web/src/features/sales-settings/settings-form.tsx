@@ -32,6 +32,7 @@ import {
 } from './form-values';
 import { PaymentFieldSelect } from './payment-field-select';
 import { PipelinePicker } from './pipeline-picker';
+import { SaveBar } from './save-bar';
 import { Section } from './section';
 
 /** Options of a searchable select from the runtime's own list, plus the stored value should the list lack it. */
@@ -284,27 +285,17 @@ export function SettingsForm({
           </SimpleGrid>
         </Section>
 
-        <Group justify="space-between" gap="sm" aria-live="polite">
-          <Text size="sm" c={dirty ? 'var(--mantine-color-orange-text)' : 'dimmed'} fw={dirty ? 600 : undefined}>
-            {dirty ? t('form.unsaved') : t('form.allSaved')}
-          </Text>
-          <Group gap="sm">
-            <Button
-              variant="default"
-              disabled={!dirty || save.isPending}
-              onClick={() => {
-                setValues(baseline);
-                setErrors({});
-                save.reset();
-              }}
-            >
-              {t('form.discard')}
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!dirty}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Group>
+        <SaveBar
+          dirty={dirty}
+          saving={save.isPending}
+          status={dirty ? t('form.unsaved') : t('form.allSaved')}
+          saveLabel={t('form.save')}
+          onDiscard={() => {
+            setValues(baseline);
+            setErrors({});
+            save.reset();
+          }}
+        />
       </Stack>
     </form>
   );

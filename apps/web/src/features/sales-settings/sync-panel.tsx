@@ -46,10 +46,14 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
     initialData: lastRun !== null && lastRun.id === runId ? lastRun : undefined,
   });
   const connected = settings.subdomain !== null && settings.tokenSet;
+  // The run whose end is still to be handled: one started here or read while running. A short run may end
+  // before its first read, while the history read when it started still shows it running.
+  const seenRunning = useRef<string | null>(null);
 
   const start = useMutation({
     mutationFn: startSync,
     onSuccess: async ({ runId: id }) => {
+      seenRunning.current = id;
       setStartedId(id);
       await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() });
     },
@@ -64,15 +68,17 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
 
   // When a run ends: the history, the settings (last run, account id) and the stored pipelines are new.
   const status = run.data?.status;
-  const previousStatus = useRef(status);
   useEffect(() => {
-    if (previousStatus.current === 'running' && status !== undefined && status !== 'running') {
+    if (runId === null || status === undefined) return;
+    if (status === 'running') {
+      seenRunning.current = runId;
+    } else if (seenRunning.current === runId) {
+      seenRunning.current = null;
       void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() });
       void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.settings() });
       void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.pipelines(false) });
     }
-    previousStatus.current = status;
-  }, [status, queryClient]);
+  }, [runId, status, queryClient]);
 
   const running = status === 'running' || (start.isSuccess && run.isPending);
   const schedule =
