@@ -157,7 +157,7 @@ export const LeadsImportPreview = z
     ...salesPreviewFields,
     summary: z.object({
       newLeads: z.number().int(),
-      updatedLeads: z.number().int(),
+      updatedLeads: z.number().int().describe('Leads of the file already stored: they take what the file says'),
       newPipelines: z.number().int(),
       newLossReasons: z.number().int(),
       unmatchedManagerAmoIds,
@@ -185,7 +185,7 @@ export const SalesImportCommitResponse = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('leads'),
     createdLeads: z.number().int(),
-    updatedLeads: z.number().int(),
+    updatedLeads: z.number().int().describe('Stored leads the file changed; leads it repeats unchanged are not counted'),
     createdPipelines: z.number().int(),
     createdLossReasons: z.number().int(),
   }),

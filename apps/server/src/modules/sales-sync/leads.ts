@@ -183,6 +183,9 @@ export async function upsertLeads(
 ): Promise<UpsertResult> {
   const result: UpsertResult = { created: 0, updated: 0, changedIds: [] };
   const unique = newestPerLead(leads);
+  // A file stamps its leads with the time of the import: only what it says of them is a change, so the
+  // same file imported again changes nothing.
+  const compared = source === 'file' ? COMPARED.filter((column) => column !== 'amo_updated_at') : COMPARED;
   const newer =
     source === 'webhook'
       ? sql`sales_leads.amo_updated_at < excluded.amo_updated_at`
@@ -231,10 +234,10 @@ export async function upsertLeads(
           where ${newer}
             and (not sales_leads.deleted or sales_leads.deleted_at < excluded.amo_updated_at)
             and (${sql.join(
-              COMPARED.map((column) => sql`sales_leads.${sql.identifier(column)}`),
+              compared.map((column) => sql`sales_leads.${sql.identifier(column)}`),
               sql`, `,
             )}) is distinct from (${sql.join(
-              COMPARED.map((column) => (column === 'deleted' ? sql`false` : sql`excluded.${sql.identifier(column)}`)),
+              compared.map((column) => (column === 'deleted' ? sql`false` : sql`excluded.${sql.identifier(column)}`)),
               sql`, `,
             )})
           returning amo_id, (xmax = 0) as inserted`,
