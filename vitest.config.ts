@@ -19,9 +19,19 @@ function serverProject(engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   };
 }
 
+// The web's pure modules (money and quantity text) run in Node: they need no browser.
+const webProject: TestProjectInlineConfiguration = {
+  resolve: { alias },
+  test: { name: 'web', environment: 'node', include: ['apps/web/src/**/*.test.ts'] },
+};
+
 // Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
-    projects: [serverProject('pglite'), ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : [])],
+    projects: [
+      webProject,
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
   },
 });

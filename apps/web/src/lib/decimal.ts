@@ -4,43 +4,57 @@
  * are accepted alike everywhere.
  */
 
+import { MoneyMinor } from '@cm/contract';
+
 type NumericText = `${number}`;
 
-/** Whitespace a person or a spreadsheet may put inside a number ("1 000", a no-break space). */
-const SPACES = /[\s\u00a0]/g;
+/** Whitespace a person or a spreadsheet may put inside a number ("1 000", a no-break or narrow no-break space). */
+const SPACES = /[\s\u00a0\u202f]/g;
 
 /**
- * Money in integer minor units (a number, or a decimal string for amounts beyond 2^53) as an exact decimal
- * text ("123456" → "1234.56"), without binary floats.
+ * Money is integer minor units of the organisation currency, counted as the server counts them: kopecks
+ * for RUB, whole yen for JPY, thousandths for KWD. This gives the digits after the decimal point of a
+ * currency code, 2 for a code the browser does not know.
  */
-export function minorToDecimal(minor: number | string): NumericText {
-  const text = typeof minor === 'number' ? String(Math.trunc(minor)) : minor.trim();
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * Minor units as an exact decimal text in major units, the text of an amount box and of Intl formatting:
+ * 123456 → "1234.56" (2 digits), 1500 → "1500" (0 digits). Sums beyond 2^53 come as bigints or decimal
+ * strings and stay exact, since no float is involved.
+ */
+export function moneyText(minor: number | bigint | string, digits: number): NumericText {
+  const text = typeof minor === 'number' ? String(Math.trunc(minor)) : String(minor).trim();
   const negative = text.startsWith('-');
-  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '').padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}` as NumericText;
+  const absolute = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '');
+  const sign = negative && /[1-9]/.test(absolute) ? '-' : '';
+  if (digits === 0) return `${sign}${absolute}` as NumericText;
+  const padded = absolute.padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}` as NumericText;
 }
-
-/** Whole digits a money amount may have: 13 digits plus 2 decimals stay below Number.MAX_SAFE_INTEGER. */
-const MONEY_INPUT = /^(\d{1,13})(?:[.,](\d{0,2}))?$/;
 
 /**
- * Reads an amount typed in major units ("12.50", "12,5", "12") as integer minor units (1250), digit by
- * digit. Blank gives 0; anything else unreadable (letters, three decimals, a sign) gives null.
+ * Reads an amount typed in major units ("15000", "15 000,5", "15000.50") as minor units, digit by digit.
+ * Blank gives null, for the caller to read as "no amount"; anything unreadable (letters, a sign, more
+ * decimals than the currency has, beyond the contract's maximum) gives undefined.
  */
-export function parseMoneyInput(text: string): number | null {
+export function parseMoney(text: string, digits: number): number | null | undefined {
   const compact = text.replace(SPACES, '');
-  if (compact === '') return 0;
-  const match = MONEY_INPUT.exec(compact);
-  if (!match) return null;
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  // "12" and "50" become "1250": the digits are joined as text, so no arithmetic can round them.
-  return Number.parseInt(`${whole}${fraction}`, 10);
-}
-
-/** Minor units as the text of a money input: 1250 → "12.50", 0 → "". */
-export function moneyInputText(minor: number): string {
-  return minor === 0 ? '' : minorToDecimal(minor);
+  if (compact === '') return null;
+  const match = /^(\d{1,16})(?:[.,](\d*))?$/.exec(compact);
+  if (!match) return undefined;
+  // Zeros at the end change nothing: "1500.00" is a whole amount of yen, as in the sales files.
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return undefined;
+  // "150" and "5" become "15050" for two digits: joined as text, so nothing is rounded.
+  const minor = Number.parseInt(`${match[1]}${fraction.padEnd(digits, '0')}`, 10);
+  return MoneyMinor.safeParse(minor).success ? minor : undefined;
 }
 
 /** What a person typed as a quantity, in the contract's form: spaces dropped, a decimal comma read as a point. */

@@ -12,7 +12,7 @@
  */
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
 export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
-export { type Formatters, useFormatters } from './format';
+export { type Currency, type Formatters, useCurrency, useFormatters } from './format';
 export { ListSearchInput, type ListSearchInputProps } from './list-search-input';
 export {
   type ListPage,

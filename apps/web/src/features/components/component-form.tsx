@@ -23,6 +23,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrency } from '../../components/data-table';
 import { IMAGE_ACCEPT, imageErrorMessage, uploadImage } from '../../components/markdown/image-upload';
 import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/markdown-editor';
 import { ApiError } from '../../lib/api-client';
@@ -72,7 +73,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ComponentForm({ component, onSaved, onCancel }: ComponentFormProps) {
   const { t } = useTranslation(['components', 'errors', 'markdown', 'common']);
   const queryClient = useQueryClient();
-  const initial = useMemo(() => (component ? valuesOf(component) : emptyValues()), [component]);
+  const { digits } = useCurrency();
+  const initial = useMemo(() => (component ? valuesOf(component, digits) : emptyValues()), [component, digits]);
   const [values, setValues] = useState<ComponentFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -183,7 +185,7 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const { input, errors: found } = toInput(values);
+    const { input, errors: found } = toInput(values, digits);
     setErrors(found);
     if (!input) {
       setFocusRequest((count) => count + 1);

@@ -1,6 +1,6 @@
 import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { isWholeQuantity, moneyInputText, normaliseQuantity, parseMoneyInput } from '../../lib/decimal';
+import { isWholeQuantity, moneyText, normaliseQuantity, parseMoney } from '../../lib/decimal';
 
 export type ParameterRow = { key: string; name: string; value: string; unit: string };
 
@@ -14,7 +14,7 @@ export type ComponentFormValues = {
   package: string;
   unit: Unit;
   minimumStock: string;
-  /** Default unit cost in major units as typed, e.g. "12.50". */
+  /** Default unit cost in major units of the organisation currency as typed, e.g. "12.50"; blank for none. */
   unitCost: string;
   datasheetUrl: string;
   parameters: ParameterRow[];
@@ -52,7 +52,8 @@ export function emptyValues(): ComponentFormValues {
   };
 }
 
-export function valuesOf(component: Component): ComponentFormValues {
+/** The values of a saved component; `digits` are those of the organisation currency (see useCurrency). */
+export function valuesOf(component: Component, digits: number): ComponentFormValues {
   return {
     sku: component.sku,
     name: component.name,
@@ -62,7 +63,8 @@ export function valuesOf(component: Component): ComponentFormValues {
     package: component.package,
     unit: component.unit,
     minimumStock: component.minimumStock,
-    unitCost: moneyInputText(component.defaultUnitCostMinor),
+    // No cost shows as an empty box, as on a new component, rather than as "0.00".
+    unitCost: component.defaultUnitCostMinor === 0 ? '' : moneyText(component.defaultUnitCostMinor, digits),
     datasheetUrl: component.datasheetUrl,
     parameters: component.parameters.map((parameter) => parameterRow(parameter.name, parameter.value, parameter.unit)),
     imageId: component.imageId,
@@ -105,12 +107,16 @@ function messageOf(field: string, code: string, issue?: { minimum?: unknown; max
 
 /**
  * Checks the values with the contract's ComponentInput schema (plus what only the form knows: the money
- * text and whole quantities for counted units) and converts them; `errors` is empty when `input` is set.
+ * text, read in the organisation currency's `digits`, and whole quantities for counted units) and converts
+ * them; `errors` is empty when `input` is set.
  */
-export function toInput(values: ComponentFormValues): { input: ComponentInput | null; errors: FieldErrors } {
+export function toInput(
+  values: ComponentFormValues,
+  digits: number,
+): { input: ComponentInput | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const costMinor = parseMoneyInput(values.unitCost);
-  if (costMinor === null) errors.unitCost = { key: 'validation.money' };
+  const costMinor = parseMoney(values.unitCost, digits);
+  if (costMinor === undefined) errors.unitCost = { key: 'validation.money' };
   // A row left completely empty is not a parameter; a half-filled one is checked.
   const parameters = values.parameters
     .map((row) => ({ name: row.name, value: row.value, unit: row.unit }))

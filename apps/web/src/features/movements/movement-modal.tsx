@@ -18,9 +18,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Formatters, useFormatters } from '../../components/data-table';
+import { type Formatters, useCurrency, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
-import { fromThousandths, minorToDecimal, normaliseQuantity, parseMoneyInput, toThousandths } from '../../lib/decimal';
+import { fromThousandths, moneyText, normaliseQuantity, parseMoney, toThousandths } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { componentQuery } from '../components/api';
 import { locationsQuery } from '../locations/api';
@@ -101,6 +101,7 @@ function quantityAt(detail: ComponentDetail | undefined, locationId: string | nu
 function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: MovementPrefill; onDone: () => void }) {
   const { t } = useTranslation('movements');
   const format = useFormatters();
+  const { digits } = useCurrency();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<Fields>({
     componentId: prefill.componentId ?? null,
@@ -129,7 +130,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
     setFields((previous) => ({ ...previous, [key]: value }));
 
-  const errors = validate(fields, kind, unit, t);
+  const errors = validate(fields, kind, unit, digits, t);
   const shownErrors: FieldErrors = submitted ? errors : {};
 
   const mutation = useMutation({
@@ -161,7 +162,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || mutation.isPending || archived) return;
-    const request = toRequest(kind, fields);
+    const request = toRequest(kind, fields, digits);
     if (request) mutation.mutate(request);
   };
 
@@ -278,7 +279,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
               value={fields.unitCost}
               onChange={(event) => set('unitCost', event.currentTarget.value)}
               error={shownErrors.unitCost}
-              placeholder={detail ? minorToDecimal(detail.component.defaultUnitCostMinor) : undefined}
+              placeholder={detail ? moneyText(detail.component.defaultUnitCostMinor, digits) : undefined}
             />
           ) : null}
         </SimpleGrid>
@@ -319,7 +320,14 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   );
 }
 
-function validate(fields: Fields, kind: MovementKind, unit: Unit | undefined, t: TFunction<'movements'>): FieldErrors {
+/** `digits` are those of the organisation currency, in which the unit cost is typed. */
+function validate(
+  fields: Fields,
+  kind: MovementKind,
+  unit: Unit | undefined,
+  digits: number,
+  t: TFunction<'movements'>,
+): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields.componentId) errors.componentId = t('validation.componentRequired');
   if (!fields.locationId) errors.locationId = t('validation.locationRequired');
@@ -332,7 +340,8 @@ function validate(fields: Fields, kind: MovementKind, unit: Unit | undefined, t:
     errors.quantity = t(`validation.quantity.${problem}`, {
       unit: unit ? t(`tables:units.${unit}`, { count: 2 }) : '',
     });
-  if (kind === 'receipt' && fields.unitCost.trim() !== '' && parseMoneyInput(fields.unitCost) === null) {
+  // A blank unit cost is allowed: the receipt then takes the component's default.
+  if (kind === 'receipt' && parseMoney(fields.unitCost, digits) === undefined) {
     errors.unitCost = t('validation.unitCost');
   }
   if (fields.reference.trim().length > REFERENCE_MAX) {
@@ -342,14 +351,15 @@ function validate(fields: Fields, kind: MovementKind, unit: Unit | undefined, t:
   return errors;
 }
 
-function toRequest(kind: MovementKind, fields: Fields): MovementRequest | null {
+function toRequest(kind: MovementKind, fields: Fields, digits: number): MovementRequest | null {
   const { componentId, locationId } = fields;
   if (!componentId || !locationId) return null;
   const quantity = normaliseQuantity(fields.quantity);
   const common = { componentId, reference: fields.reference.trim(), note: fields.note.trim() };
   switch (kind) {
     case 'receipt': {
-      const unitCostMinor = fields.unitCost.trim() === '' ? undefined : (parseMoneyInput(fields.unitCost) ?? undefined);
+      // Blank (null) leaves the cost to the server's default; unreadable text never gets here (validate).
+      const unitCostMinor = parseMoney(fields.unitCost, digits) ?? undefined;
       return { type: 'receipt', ...common, locationId, quantity, unitCostMinor };
     }
     case 'issue':

@@ -26,11 +26,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useListSearch } from '../../components/data-table';
+import { useCurrency, useFormatters, useListSearch } from '../../components/data-table';
+import { moneyText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
-import { amountText, currencyDigits, parseAmount } from './plan-amounts';
 import { SaveBar } from './save-bar';
 
 const THIS_YEAR = new Date().getFullYear();
@@ -66,13 +66,14 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const [copyOpened, setCopyOpened] = useState(false);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  const currency = grid.data?.currency ?? 'RUB';
-  const digits = currencyDigits(currency);
+  // Plans are in the organisation currency, like every amount: typed with its digits, sent as its minor units.
+  const { code: currency, digits } = useCurrency();
+  const format = useFormatters();
   // A cell typed back to its saved amount ("1500" for 1500.00) is no change; unreadable text is one.
   const changed = useMemo(
     () =>
       Object.entries(drafts)
-        .map(([key, draft]) => ({ key, amount: parseAmount(draft.text, digits), original: draft.original }))
+        .map(([key, draft]) => ({ key, amount: parseMoney(draft.text, digits), original: draft.original }))
         .filter((entry) => entry.amount !== entry.original),
     [drafts, digits],
   );
@@ -103,7 +104,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
 
   const edit = (userId: string, month: string, original: number | null, text: string) => {
     const key = keyOf(userId, month);
-    const savedText = original === null ? '' : amountText(original, digits);
+    const savedText = original === null ? '' : moneyText(original, digits);
     setDrafts((current) => {
       const next = { ...current };
       if (text === savedText) delete next[key];
@@ -129,12 +130,6 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       return { short: short.format(date), long: long.format(date) };
     });
   }, [i18n.language, year]);
-
-  const money = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
-    [i18n.language, currency],
-  );
-  const formatMoney = (minor: bigint) => money.format(amountText(minor, digits));
 
   return (
     <Stack gap="md">
@@ -248,13 +243,13 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
                     invalid={showInvalid ? invalid : new Set()}
                     digits={digits}
                     monthLabels={monthLabels}
-                    formatTotal={formatMoney}
+                    formatTotal={format.money}
                     onEdit={edit}
                   />
                 ))}
               </Table.Tbody>
               <Table.Tfoot>
-                <TotalsRow grid={grid.data} drafts={drafts} digits={digits} format={formatMoney} />
+                <TotalsRow grid={grid.data} drafts={drafts} digits={digits} format={format.money} />
               </Table.Tfoot>
             </Table>
           </Table.ScrollContainer>
@@ -292,7 +287,7 @@ type MonthLabel = { short: string; long: string };
 function effectiveAmount(drafts: Drafts, key: string, saved: number | null, digits: number): number | null {
   const draft = drafts[key];
   if (!draft) return saved;
-  return parseAmount(draft.text, digits) ?? null;
+  return parseMoney(draft.text, digits) ?? null;
 }
 
 function PlanRow({
@@ -352,7 +347,7 @@ function PlanRow({
               autoComplete="off"
               aria-label={t('plans.cellLabel', { name: manager.name, month: monthLabels[index]?.long ?? month })}
               placeholder="—"
-              value={draft ? draft.text : saved === null ? '' : amountText(saved, digits)}
+              value={draft ? draft.text : saved === null ? '' : moneyText(saved, digits)}
               onChange={(event) => onEdit(manager.userId, month, saved, event.currentTarget.value)}
               error={invalid.has(key)}
               styles={{

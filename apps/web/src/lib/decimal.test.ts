@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { currencyDigits, moneyText, parseMoney } from './decimal';
+
+describe('currencyDigits', () => {
+  it('counts the minor units as the server does', () => {
+    expect(currencyDigits('RUB')).toBe(2);
+    expect(currencyDigits('JPY')).toBe(0);
+    expect(currencyDigits('KWD')).toBe(3);
+  });
+
+  it('takes 2 for a code the browser does not know', () => {
+    expect(currencyDigits('not a currency')).toBe(2);
+  });
+});
+
+describe('parseMoney', () => {
+  it('reads major units in the currency digits', () => {
+    expect(parseMoney('12.50', 2)).toBe(1250);
+    expect(parseMoney('12.5', 2)).toBe(1250);
+    expect(parseMoney('12', 2)).toBe(1200);
+    expect(parseMoney('0.07', 2)).toBe(7);
+    expect(parseMoney('1500', 0)).toBe(1500);
+    expect(parseMoney('1.5', 3)).toBe(1500);
+    expect(parseMoney('1.234', 3)).toBe(1234);
+  });
+
+  it('takes a decimal comma like a point', () => {
+    expect(parseMoney('12,5', 2)).toBe(1250);
+    expect(parseMoney('0,125', 3)).toBe(125);
+  });
+
+  it('drops grouping spaces, no-break and narrow no-break ones included', () => {
+    expect(parseMoney('150 000', 2)).toBe(15_000_000);
+    expect(parseMoney('1\u00a0000,50', 2)).toBe(100_050);
+    expect(parseMoney('1\u202f000\u202f000', 0)).toBe(1_000_000);
+    expect(parseMoney(' 12.50\t', 2)).toBe(1250);
+  });
+
+  it('accepts zeros beyond the currency digits, which change nothing', () => {
+    expect(parseMoney('1500.00', 0)).toBe(1500);
+    expect(parseMoney('12.500', 2)).toBe(1250);
+    expect(parseMoney('1.2340', 3)).toBe(1234);
+    expect(parseMoney('12.', 2)).toBe(1200);
+  });
+
+  it('refuses more decimals than the currency has', () => {
+    expect(parseMoney('12.505', 2)).toBeUndefined();
+    expect(parseMoney('1500.5', 0)).toBeUndefined();
+    expect(parseMoney('1.2345', 3)).toBeUndefined();
+  });
+
+  it('refuses anything else unreadable', () => {
+    for (const text of ['abc', '-5', '+5', '1.2.3', '.5', '1e3', '12,50 ₽']) {
+      expect(parseMoney(text, 2), text).toBeUndefined();
+    }
+  });
+
+  it("stops at the contract's maximum", () => {
+    expect(parseMoney('10000000000000', 2)).toBe(1_000_000_000_000_000);
+    expect(parseMoney('10000000000000.01', 2)).toBeUndefined();
+    expect(parseMoney('9999999999999999', 2)).toBeUndefined();
+  });
+
+  it('gives null for blank, for the caller to read as no amount', () => {
+    expect(parseMoney('', 2)).toBeNull();
+    expect(parseMoney('  \u00a0', 0)).toBeNull();
+  });
+});
+
+describe('moneyText', () => {
+  it('writes minor units as major units in the currency digits', () => {
+    expect(moneyText(123_456, 2)).toBe('1234.56');
+    expect(moneyText(7, 2)).toBe('0.07');
+    expect(moneyText(0, 2)).toBe('0.00');
+    expect(moneyText(1500, 0)).toBe('1500');
+    expect(moneyText(0, 0)).toBe('0');
+    expect(moneyText(1234, 3)).toBe('1.234');
+    expect(moneyText(5, 3)).toBe('0.005');
+  });
+
+  it('keeps the sign of a negative amount', () => {
+    expect(moneyText(-5, 2)).toBe('-0.05');
+    expect(moneyText('-123456', 0)).toBe('-123456');
+    expect(moneyText('-0', 2)).toBe('0.00');
+  });
+
+  it('writes sums beyond 2^53 exactly, as bigints or decimal strings', () => {
+    expect(moneyText(12_345_678_901_234_567_891n, 2)).toBe('123456789012345678.91');
+    expect(moneyText('12345678901234567891', 3)).toBe('12345678901234567.891');
+    expect(moneyText('0012345678901234567891', 0)).toBe('12345678901234567891');
+  });
+
+  it('reads back what it writes', () => {
+    for (const [minor, digits] of [
+      [1_000_000_000_000_000, 2],
+      [1, 3],
+      [150_000, 0],
+    ] as const) {
+      expect(parseMoney(moneyText(minor, digits), digits)).toBe(minor);
+    }
+  });
+});
