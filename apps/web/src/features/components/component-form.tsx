@@ -110,7 +110,7 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        const fieldErrors = serverFieldErrors(error.code, error.problem);
+        const fieldErrors = serverFieldErrors(error.code, error.problem, digits);
         if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       }
     },
@@ -204,7 +204,10 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
   const hasErrors = Object.keys(errors).length > 0;
   const otherError =
     save.error &&
-    !(save.error instanceof ApiError && Object.keys(serverFieldErrors(save.error.code, save.error.problem)).length > 0)
+    !(
+      save.error instanceof ApiError &&
+      Object.keys(serverFieldErrors(save.error.code, save.error.problem, digits)).length > 0
+    )
       ? save.error
       : null;
 

@@ -84,13 +84,23 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return FIELD_OF_PATH[joined] ?? joined;
 }
 
+/** What a money field accepts: amounts of 0 or more with at most the currency's `digits` decimals. */
+function moneyMessage(digits: number): FieldMessage {
+  return { key: 'validation.money', values: { count: digits } };
+}
+
 /** The message for a failed rule, by the rule and the field it failed on. */
-function messageOf(field: string, code: string, issue?: { minimum?: unknown; maximum?: unknown }): FieldMessage {
+function messageOf(
+  field: string,
+  code: string,
+  digits: number,
+  issue?: { minimum?: unknown; maximum?: unknown },
+): FieldMessage {
   if (code === 'too_small') {
-    return field === 'unitCost' ? { key: 'validation.money' } : { key: 'validation.required' };
+    return field === 'unitCost' ? moneyMessage(digits) : { key: 'validation.required' };
   }
   if (code === 'too_big') {
-    if (field === 'unitCost') return { key: 'validation.money' };
+    if (field === 'unitCost') return moneyMessage(digits);
     if (field === 'parameters')
       return { key: 'validation.tooManyParameters', values: { max: Number(issue?.maximum ?? 100) } };
     return typeof issue?.maximum === 'number'
@@ -116,7 +126,7 @@ export function toInput(
 ): { input: ComponentInput | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const costMinor = parseMoney(values.unitCost, digits);
-  if (costMinor === undefined) errors.unitCost = { key: 'validation.money' };
+  if (costMinor === undefined) errors.unitCost = moneyMessage(digits);
   // A row left completely empty is not a parameter; a half-filled one is checked.
   const parameters = values.parameters
     .map((row) => ({ name: row.name, value: row.value, unit: row.unit }))
@@ -148,7 +158,7 @@ export function toInput(
         const row = keptRows[Number(match[1])];
         field = `parameters.${values.parameters.indexOf(row as ParameterRow)}.${match[2]}`;
       }
-      errors[field] ??= messageOf(field, issue.code, issue as { minimum?: unknown; maximum?: unknown });
+      errors[field] ??= messageOf(field, issue.code, digits, issue as { minimum?: unknown; maximum?: unknown });
     }
   }
   if (!errors.minimumStock && isCountedUnit(values.unit) && !isWholeQuantity(candidate.minimumStock ?? '0')) {
@@ -159,13 +169,13 @@ export function toInput(
 }
 
 /** Field messages from a refused request: SKU_TAKEN on the SKU, the server's field errors by their path. */
-export function serverFieldErrors(code: string, problem: Problem | undefined): FieldErrors {
+export function serverFieldErrors(code: string, problem: Problem | undefined, digits: number): FieldErrors {
   if (code === 'SKU_TAKEN') return { sku: { key: 'errors:SKU_TAKEN' } };
   const errors: FieldErrors = {};
   if (code === 'VALIDATION_FAILED') {
     for (const error of problem?.errors ?? []) {
       const field = fieldOf(error.path.replace(/^body\.?/, '').split('.'));
-      if (field) errors[field] ??= messageOf(field, error.code);
+      if (field) errors[field] ??= messageOf(field, error.code, digits);
     }
   }
   return errors;

@@ -342,7 +342,7 @@ function validate(
     });
   // A blank unit cost is allowed: the receipt then takes the component's default.
   if (kind === 'receipt' && parseMoney(fields.unitCost, digits) === undefined) {
-    errors.unitCost = t('validation.unitCost');
+    errors.unitCost = t('validation.unitCost', { count: digits });
   }
   if (fields.reference.trim().length > REFERENCE_MAX) {
     errors.reference = t('validation.tooLong', { count: REFERENCE_MAX });
