@@ -185,7 +185,10 @@ export const SalesImportCommitResponse = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('leads'),
     createdLeads: z.number().int(),
-    updatedLeads: z.number().int().describe('Stored leads the file changed; leads it repeats unchanged are not counted'),
+    updatedLeads: z
+      .number()
+      .int()
+      .describe('Stored leads the file changed; leads it repeats unchanged are not counted'),
     createdPipelines: z.number().int(),
     createdLossReasons: z.number().int(),
   }),
