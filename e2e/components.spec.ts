@@ -126,7 +126,7 @@ test('a duplicate SKU is refused on the SKU field, and invalid fields say why', 
   await expect(
     page.getByText('Use letters, digits and . _ - / + # only, starting with a letter or digit.'),
   ).toBeVisible();
-  await expect(page.getByText('Enter an amount with at most 2 decimals, e.g. 12.50.')).toBeVisible();
+  await expect(page.getByText('Enter an amount of 0 or more with at most 2 decimals, e.g. 12.50.')).toBeVisible();
 
   // SKUs are unique whatever their letter case.
   await skuField.fill(existing.toLowerCase());

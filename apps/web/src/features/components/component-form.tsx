@@ -7,7 +7,6 @@ import {
   FileButton,
   Group,
   Image,
-  Modal,
   Paper,
   Progress,
   Select,
@@ -21,9 +20,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../components/data-table';
+import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
+import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { IMAGE_ACCEPT, imageErrorMessage, uploadImage } from '../../components/markdown/image-upload';
 import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/markdown-editor';
 import { ApiError } from '../../lib/api-client';
@@ -116,15 +117,7 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
     },
   });
 
-  // After a refused submit, the first field in error gets the focus, so keyboard and screen-reader users land on it.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-  useEffect(() => {
-    if (save.error) setFocusRequest((count) => count + 1);
-  }, [save.error]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error);
 
   const set = <Key extends keyof ComponentFormValues>(key: Key, value: ComponentFormValues[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -188,7 +181,7 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
     const { input, errors: found } = toInput(values, digits);
     setErrors(found);
     if (!input) {
-      setFocusRequest((count) => count + 1);
+      focusFirstInvalid();
       return;
     }
     save.mutate(input);
@@ -511,31 +504,15 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
         </Group>
       </Stack>
 
-      <Modal
+      <LeaveWithoutSavingModal
         opened={blocker.status === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('leave.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common:close') }}
-      >
-        <Stack>
-          <Text size="sm">{t('leave.message')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-              {t('leave.stay')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                clearMarkdownDraft(draftKey);
-                blocker.proceed?.();
-              }}
-            >
-              {t('leave.discard')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        texts={t('leave', { returnObjects: true }) as LeaveTexts}
+        onStay={() => blocker.reset?.()}
+        onDiscard={() => {
+          clearMarkdownDraft(draftKey);
+          blocker.proceed?.();
+        }}
+      />
     </form>
   );
 }

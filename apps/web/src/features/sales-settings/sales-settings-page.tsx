@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileImport, IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
+import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { usePageTitle } from '../../components/use-page-title';
 import { SalesImportPanel } from '../sales-import/sales-import-panel';
 import { ConnectionTab } from './connection-tab';
@@ -90,25 +91,12 @@ export default function SalesSettingsPage() {
         </Tabs.Panel>
       </Tabs>
 
-      <Modal
+      <LeaveWithoutSavingModal
         opened={blocker.status === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('leave.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common:close') }}
-      >
-        <Stack>
-          <Text size="sm">{t('leave.message')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-              {t('leave.stay')}
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              {t('leave.discard')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        texts={t('leave', { returnObjects: true }) as LeaveTexts}
+        onStay={() => blocker.reset?.()}
+        onDiscard={() => blocker.proceed?.()}
+      />
     </Stack>
   );
 }

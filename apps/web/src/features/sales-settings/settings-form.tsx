@@ -17,6 +17,7 @@ import { IconAlertCircle, IconKeyOff } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { appInfoQuery } from '../auth/api';
@@ -99,15 +100,7 @@ export function SettingsForm({
     },
   });
 
-  // After a refused save, the first field in error gets the focus.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-  useEffect(() => {
-    if (save.error) setFocusRequest((count) => count + 1);
-  }, [save.error]);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error);
 
   const set = <Key extends SettingsField>(key: Key, value: SettingsFormValues[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -124,7 +117,7 @@ export function SettingsForm({
     const { input, errors: found } = toInput(values);
     setErrors(found);
     if (!input) {
-      setFocusRequest((count) => count + 1);
+      focusFirstInvalid();
       return;
     }
     save.mutate(input);
