@@ -16,12 +16,15 @@
 //   KEEP=1              keep the database afterwards (its name is printed)
 //   REUSE=<name>        run against a database kept by an earlier run, skipping the generation
 //   SKIP_BUILD=1        use the existing apps/server/dist build
-//   RATE=<req/s>        offered load shared by all connections (open model) instead of each client sending its next
-//                       request as soon as the previous one is answered (closed model, the default)
+//   RATE=<req/s>        offered load (open model): requests start at even intervals over at most CONNECTIONS
+//                       keep-alive sockets, latency counted from the moment each was due (a request waiting for a
+//                       free socket counts as slow), instead of each client sending its next request as soon as
+//                       the previous one is answered (closed model, the default)
 //   SERVER_DIR=<dir>    run <dir>/dist/server.js instead of apps/server's (e.g. a patched copy, to measure a change)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { StockListQuery } from '@cm/contract';
@@ -284,28 +287,13 @@ async function run(
   duration: number,
   serverPid: number,
 ): Promise<Outcome> {
-  const latencies: number[] = [];
   const before = cpuSnapshot(serverPid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: baseUrl,
-        connections: CONNECTIONS,
-        duration,
-        // Long enough to measure slow answers instead of counting them as errors.
-        timeout: TIMEOUT,
-        requests: scenario.requests(tag),
-        ...(RATE && { overallRate: RATE }),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+  const measured = RATE
+    ? await atRate(baseUrl, scenario.requests(tag), duration, RATE)
+    : await closedLoop(baseUrl, scenario.requests(tag), duration);
   const cpu = cpuBetween(before, cpuSnapshot(serverPid));
+  const { latencies, statusCounts } = measured;
   latencies.sort((a, b) => a - b);
-  const statusCounts = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-  );
   // Requests abandoned by the client keep running in the server; wait until the database is idle again, so
   // that neither the checks nor the next scenario see this one's backlog.
   const drained = await drain(databaseUrlOfRun);
@@ -313,18 +301,96 @@ async function run(
   if (drained > 1) notes.push(`the server needed ${drained.toFixed(1)} s after the load stopped to finish its backlog`);
   return {
     scenario,
-    requestsPerSecond: latencies.length / result.duration,
+    requestsPerSecond: latencies.length / measured.seconds,
     responses: latencies.length,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
     statusCounts,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    non2xx: Object.entries(statusCounts)
+      .filter(([code]) => !code.startsWith('2'))
+      .reduce((sum, [, count]) => sum + count, 0),
+    errors: measured.errors,
     cpu,
     notes,
   };
+}
+
+type Measured = { latencies: number[]; statusCounts: Record<string, number>; errors: number; seconds: number };
+
+/** Closed model: CONNECTIONS clients, each sending its next request as soon as the previous one is answered. */
+async function closedLoop(baseUrl: string, requests: autocannon.Request[], duration: number): Promise<Measured> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      // Long enough to measure slow answers instead of counting them as errors.
+      { url: baseUrl, connections: CONNECTIONS, duration, timeout: TIMEOUT, requests },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
+  );
+  return { latencies, statusCounts, errors: result.errors + result.timeouts, seconds: result.duration };
+}
+
+/**
+ * Open model: `rate` requests per second, started at even intervals whatever the answers, over at most
+ * CONNECTIONS keep-alive sockets. (autocannon's own rate limit sends each second's quota at once at the start
+ * of the second, which measures bursts, not a steady rate.) A request's latency counts from when it was due.
+ */
+async function atRate(
+  baseUrl: string,
+  requests: autocannon.Request[],
+  duration: number,
+  rate: number,
+): Promise<Measured> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  let errors = 0;
+  const send = (index: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const spec = requests[index % requests.length] as autocannon.Request;
+      // The scenarios' setupRequest are functions (a string would name a module, for autocannon's workers).
+      const request = typeof spec.setupRequest === 'function' ? spec.setupRequest({ ...spec }, {}) : spec;
+      const outgoing = http.request(
+        new URL(request.path ?? '/', baseUrl),
+        { method: request.method ?? 'GET', headers: request.headers, agent, timeout: TIMEOUT * 1000 },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - due);
+            const code = String(response.statusCode);
+            statusCounts[code] = (statusCounts[code] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', () => {
+        errors++;
+        resolve();
+      });
+      outgoing.end(request.body);
+    });
+  const total = Math.round(rate * duration);
+  const interval = 1000 / rate;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; ) {
+    const now = performance.now();
+    for (; index < total && started + index * interval <= now; index++) {
+      inFlight.push(send(index, started + index * interval));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  // Until the last answer: when the server falls behind, the rate it answered at is below the offered one.
+  return { latencies, statusCounts, errors, seconds: (performance.now() - started) / 1000 };
 }
 
 let databaseUrlOfRun = '';
