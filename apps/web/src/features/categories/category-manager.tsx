@@ -32,6 +32,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineLoadFailed } from '../../components/load-failed';
 import { errorMessage } from '../../lib/error-message';
 import {
   type CategoryNode,
@@ -171,16 +172,7 @@ function CategoryManagerBody() {
       </Stack>
     );
   } else if (categories.error) {
-    body = (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
-        <Group justify="space-between" gap="xs">
-          <span>{errorMessage(t, categories.error)}</span>
-          <Button size="compact-sm" variant="default" onClick={() => void categories.refetch()}>
-            {t('common:errorPages.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <InlineLoadFailed error={categories.error} onRetry={() => void categories.refetch()} />;
   } else if (tree.length === 0) {
     body = (
       <EmptyState

@@ -32,6 +32,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useFormatters } from '../../components/data-table';
+import { InlineLoadFailed } from '../../components/load-failed';
 import { MarkdownView } from '../../components/markdown/markdown-view';
 import { usePageTitle } from '../../components/use-page-title';
 import { ApiError } from '../../lib/api-client';
@@ -510,16 +511,7 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
       </Stack>
     );
   } else if (movements.error) {
-    body = (
-      <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
-        <Group justify="space-between" gap="xs">
-          <span>{errorMessage(t, movements.error)}</span>
-          <Button size="compact-sm" variant="default" onClick={() => void movements.refetch()}>
-            {t('common:errorPages.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <InlineLoadFailed error={movements.error} onRetry={() => void movements.refetch()} />;
   } else if (movements.data.items.length === 0) {
     body = (
       <Text c="dimmed" size="sm">

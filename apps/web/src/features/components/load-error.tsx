@@ -1,9 +1,9 @@
 import { Button, EmptyState } from '@mantine/core';
-import { IconAlertTriangle, IconMoodEmpty } from '@tabler/icons-react';
+import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
 import { COMPONENTS_PATH } from './paths';
 
 /** What a screen shows when its component could not be loaded: not found, or an error with Retry. */
@@ -26,21 +26,5 @@ export function ComponentLoadError({ error, onRetry }: { error: unknown; onRetry
       </EmptyState>
     );
   }
-  return (
-    <EmptyState
-      icon={<IconAlertTriangle size={32} />}
-      title={t('loadFailed')}
-      description={errorMessage(t, error)}
-      variant="light"
-      color="red"
-      py="xl"
-      role="alert"
-    >
-      <EmptyState.Actions>
-        <Button variant="default" onClick={onRetry}>
-          {t('common:errorPages.retry')}
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
-  );
+  return <LoadFailed title={t('loadFailed')} error={error} onRetry={onRetry} />;
 }

@@ -1,8 +1,7 @@
-import { Button, EmptyState, Grid, Skeleton, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-message';
+import { LoadFailed } from '../../components/load-failed';
 import { salesSettingsQuery } from './api';
 import { SettingsForm } from './settings-form';
 import { SyncHistory } from './sync-history';
@@ -27,23 +26,7 @@ export function ConnectionTab({ onDirtyChange }: { onDirtyChange: (dirty: boolea
     );
   }
   if (settings.isError) {
-    return (
-      <EmptyState
-        icon={<IconAlertTriangle size={32} />}
-        title={t('loadFailed')}
-        description={errorMessage(t, settings.error)}
-        variant="light"
-        color="red"
-        py="xl"
-        role="alert"
-      >
-        <EmptyState.Actions>
-          <Button variant="default" onClick={() => void settings.refetch()}>
-            {t('common:errorPages.retry')}
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    );
+    return <LoadFailed title={t('loadFailed')} error={settings.error} onRetry={() => void settings.refetch()} />;
   }
 
   return (

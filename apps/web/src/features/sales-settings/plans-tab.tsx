@@ -14,19 +14,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconAlertTriangle,
-  IconChevronLeft,
-  IconChevronRight,
-  IconCopy,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconCopy, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrency, useFormatters, useListSearch } from '../../components/data-table';
+import { LoadFailed } from '../../components/load-failed';
 import { moneyText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
@@ -185,21 +179,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       {grid.isPending ? (
         <Skeleton height={360} radius="md" aria-busy="true" aria-label={t('common:loading')} />
       ) : grid.isError ? (
-        <EmptyState
-          icon={<IconAlertTriangle size={32} />}
-          title={t('plans.loadFailed')}
-          description={errorMessage(t, grid.error)}
-          variant="light"
-          color="red"
-          py="xl"
-          role="alert"
-        >
-          <EmptyState.Actions>
-            <Button variant="default" onClick={() => void grid.refetch()}>
-              {t('common:errorPages.retry')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
+        <LoadFailed title={t('plans.loadFailed')} error={grid.error} onRetry={() => void grid.refetch()} />
       ) : grid.data.managers.length === 0 ? (
         <EmptyState
           icon={<IconUsers size={28} />}
