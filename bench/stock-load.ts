@@ -21,6 +21,8 @@
 //                       free socket counts as slow), instead of each client sending its next request as soon as
 //                       the previous one is answered (closed model, the default)
 //   SERVER_DIR=<dir>    run <dir>/dist/server.js instead of apps/server's (e.g. a patched copy, to measure a change)
+//   PROFILE=<dir>       write a V8 CPU profile of the server process into <dir> when it stops (open it in Chrome's
+//                       DevTools or speedscope), to see where the server's share of the CPU goes
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -116,7 +118,8 @@ async function prepareDatabase(name: string): Promise<{ data: StockData; userId:
 // Server process
 
 async function startServer(url: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'dist/server.js')], {
+  const profile = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(SERVER_DIR, 'dist/server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Where list pages read (see DatabaseHandle). */
+    listDb: Database;
     databaseKind: DatabaseHandle['kind'];
     accessTokens: AccessTokens;
   }
@@ -65,6 +67,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('listDb', database.listDb);
   app.decorate('databaseKind', database.kind);
   app.decorate('accessTokens', new AccessTokens(config.appSecret, config.accessTokenTtlSeconds));
   app.decorate('salesSync', createSalesSync({ db: database.db, kind: database.kind, config, log: app.log }));

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPglite, type DatabaseHandle, fromPglite, fromPostgresPool } from '../src/db/client.js';
+import {
+  createPglite,
+  type DatabaseHandle,
+  fromPglite,
+  fromPostgresPools,
+  LIST_STATEMENT_TIMEOUT_MS,
+  postgresPool,
+} from '../src/db/client.js';
 import { testEngine } from './engine.js';
 import { databaseUrl } from './global-setup.js';
 
@@ -19,10 +26,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = newDatabaseName(template);
   await withAdmin(engine.url, (admin) => admin.query(`create database ${name} template ${template}`));
-  const pool = new pg.Pool({ connectionString: databaseUrl(engine.url, name), max: 10 });
+  const url = databaseUrl(engine.url, name);
   // Dropping the database terminates connections that are still closing; that is the point, not a failure.
-  pool.on('error', () => {});
-  const handle = fromPostgresPool(pool);
+  const ignore = () => {};
+  const handle = fromPostgresPools(
+    postgresPool(url, 10, ignore),
+    postgresPool(url, 4, ignore, LIST_STATEMENT_TIMEOUT_MS),
+  );
   return {
     ...handle,
     async close() {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { lockDataDirectory } from './data-dir-lock.js';
+import { PlanCachingClient } from './plan-cache.js';
 import * as schema from './schema/index.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,8 +27,16 @@ export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
 export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /**
+   * Where list pages read: on PostgreSQL, connections of their own whose statements are read-only and
+   * cancelled after LIST_STATEMENT_TIMEOUT_MS (see lib/list-timeout.ts); on PGlite, `db` itself.
+   */
+  listDb: Database;
   close(): Promise<void>;
 };
+
+/** A page of a list takes milliseconds; one that takes seconds serves no one still waiting for it. */
+export const LIST_STATEMENT_TIMEOUT_MS = 5000;
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant shared by every instance, so that only one applies migrations at a time. */
@@ -74,13 +83,34 @@ export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
 /** Wraps an already open PGlite instance (tests open in-memory clones of a migrated template). */
 export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
-  return { kind: 'pglite', db, close: () => client.close() };
+  return { kind: 'pglite', db, listDb: db, close: () => client.close() };
+}
+
+/**
+ * A pool of connections that keep their statements' plans (ADR 0012). With `statementTimeoutMs`, every
+ * statement on them is read-only and cancelled after that long: the pool of list pages.
+ */
+export function postgresPool(
+  url: string,
+  max: number,
+  log: (message: string) => void,
+  statementTimeoutMs?: number,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    Client: PlanCachingClient,
+    ...(statementTimeoutMs === undefined
+      ? {}
+      : { options: `-c statement_timeout=${Math.round(statementTimeoutMs)} -c default_transaction_read_only=on` }),
+  });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => log(`idle database connection failed: ${error.message}`));
+  return pool;
 }
 
 async function openPostgres(url: string, poolSize: number, log: (message: string) => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection dropped by the server must not crash the process; the pool replaces it.
-  pool.on('error', (error) => log(`idle database connection failed: ${error.message}`));
+  const pool = postgresPool(url, poolSize, log);
   try {
     const connection = await pool.connect();
     try {
@@ -95,12 +125,20 @@ async function openPostgres(url: string, poolSize: number, log: (message: string
     throw error;
   }
   log('PostgreSQL database ready');
-  return fromPostgresPool(pool);
+  return fromPostgresPools(pool, postgresPool(url, poolSize, log, LIST_STATEMENT_TIMEOUT_MS));
 }
 
-export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
-  const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
-  return { kind: 'postgres', db, close: () => pool.end() };
+/** The handle of a pool for everything and a pool for list pages (see `postgresPool`). */
+export function fromPostgresPools(pool: pg.Pool, listPool: pg.Pool): DatabaseHandle {
+  const open = (client: pg.Pool) => drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db: open(pool),
+    listDb: open(listPool),
+    close: async () => {
+      await Promise.all([pool.end(), listPool.end()]);
+    },
+  };
 }
 
 export { MIGRATIONS_FOLDER };

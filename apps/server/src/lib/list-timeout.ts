@@ -1,31 +1,18 @@
-import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { AppError } from '../plugins/errors.js';
 import { databaseError, PG } from './database-errors.js';
 
-/** A page of a list takes milliseconds; one that takes seconds serves no one still waiting for it. */
-export const LIST_STATEMENT_TIMEOUT_MS = 5000;
-
 /**
- * Runs the queries of one list page under a statement timeout, so that under overload, abandoned list
- * requests cannot pile up in PostgreSQL for many seconds; a cancelled query answers 503 QUERY_TIMEOUT.
- * The timeout is SET LOCAL, so it ends with this read-only transaction and never reaches a posting on the
- * same pooled connection. PGlite accepts the setting but has no timer to enforce it: there it is a no-op,
- * and its single in-process connection has no backlog of its own to shed.
+ * Reads one list page on the list connections (`listDb`), whose statements PostgreSQL cancels after
+ * LIST_STATEMENT_TIMEOUT_MS: under overload, abandoned list requests cannot pile up for many seconds, and a
+ * cancelled one answers 503 QUERY_TIMEOUT. The timeout and read-only mode are settings of those
+ * connections, so a page costs no extra round trips for a transaction. PGlite has no timer to enforce a
+ * timeout and its single in-process connection has no backlog of its own to shed: there the list reads
+ * from the one database.
  */
-export async function withListTimeout<T>(
-  db: Database,
-  work: (tx: Executor) => Promise<T>,
-  timeoutMs = LIST_STATEMENT_TIMEOUT_MS,
-): Promise<T> {
+export async function withListTimeout<T>(listDb: Database, work: (db: Database) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(
-      async (tx) => {
-        await tx.execute(sql.raw(`set local statement_timeout = ${Math.round(timeoutMs)}`));
-        return work(tx);
-      },
-      { accessMode: 'read only' },
-    );
+    return await work(listDb);
   } catch (error) {
     if (databaseError(error)?.code === PG.queryCanceled) throw new AppError('QUERY_TIMEOUT');
     throw error;

@@ -19,6 +19,17 @@ export function inSubtree(column: SQL, table: 'categories' | 'locations', id: st
   return sql`${column} in (select id from ${sql.identifier(table)} where ancestor_ids @> array[${id}::uuid])`;
 }
 
+/**
+ * LIMIT and OFFSET of a list page. The page size (one of a few) and the first page's offset are written
+ * into the text, so that the plan PostgreSQL keeps for the prepared statement (ADR 0012) knows how few rows
+ * are wanted; a later page's offset stays a parameter, so that paging does not make a statement per page.
+ */
+export function pageOf(page: { offset: number; limit: number }): SQL {
+  if (!Number.isSafeInteger(page.limit) || page.limit < 1) throw new Error(`invalid page size ${page.limit}`);
+  const limit = sql.raw(`limit ${page.limit}`);
+  return page.offset === 0 ? limit : sql`${limit} offset ${page.offset}`;
+}
+
 /** Joins conditions with AND; no conditions is `true`. */
 export function allOf(conditions: (SQL | false | undefined)[]): SQL {
   const present = conditions.filter((condition): condition is SQL => condition !== undefined && condition !== false);

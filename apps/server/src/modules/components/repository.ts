@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, componentMatches, inSubtree, isoTime } from '../../lib/sql-filters.js';
+import { allOf, componentMatches, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 type ComponentRow = {
   id: string;
@@ -85,11 +85,7 @@ function orderOf(filters: Filters): SQL {
 export async function listComponents(db: Executor, filters: Filters, page: { offset: number; limit: number }) {
   const where = whereOf(filters);
   const [rows, count] = await Promise.all([
-    queryRows<ComponentRow>(
-      db,
-      sql`${SELECT_COMPONENT} where ${where} order by ${orderOf(filters)}
-                                 limit ${page.limit} offset ${page.offset}`,
-    ),
+    queryRows<ComponentRow>(db, sql`${SELECT_COMPONENT} where ${where} order by ${orderOf(filters)} ${pageOf(page)}`),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from components c where ${where}`),
   ]);
   return { items: rows.map(toComponent), total: Number(count[0]?.total ?? 0) };

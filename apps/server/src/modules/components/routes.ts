@@ -50,7 +50,7 @@ export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await withListTimeout(app.db, (db) =>
+      const result = await withListTimeout(app.listDb, (db) =>
         listComponents(db, filters, { offset: (page - 1) * pageSize, limit: pageSize }),
       );
       return { ...result, page, pageSize };

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, inSubtree, isoTime } from '../../lib/sql-filters.js';
+import { allOf, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 export type MovementRow = {
   id: string;
@@ -106,10 +106,7 @@ export async function listMovements(
 ) {
   const where = whereOf(departmentId, filters, timeZone);
   const [rows, count] = await Promise.all([
-    queryRows<MovementRow>(
-      db,
-      sql`${SELECT_MOVEMENT} where ${where} order by ${orderOf(filters)} limit ${page.limit} offset ${page.offset}`,
-    ),
+    queryRows<MovementRow>(db, sql`${SELECT_MOVEMENT} where ${where} order by ${orderOf(filters)} ${pageOf(page)}`),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from movements m where ${where}`),
   ]);
   return { items: rows.map(toMovement), total: Number(count[0]?.total ?? 0) };

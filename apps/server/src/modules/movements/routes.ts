@@ -122,7 +122,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
       const { timeZone } = await organisation(app.db, app.config.timeZone);
-      const result = await withListTimeout(app.db, (db) =>
+      const result = await withListTimeout(app.listDb, (db) =>
         listMovements(
           db,
           currentDepartment(request),

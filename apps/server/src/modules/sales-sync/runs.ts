@@ -1,7 +1,7 @@
 import type { SyncRun, SyncRunStatus, SyncTrigger } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { arrayOfBigints, isoTime } from '../../lib/sql-filters.js';
+import { arrayOfBigints, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 /** Counters of a run, written to its row as pages complete. */
 export type SyncProgress = {
@@ -118,10 +118,7 @@ export async function latestRun(db: Executor): Promise<SyncRun | null> {
 
 /** Runs, newest first. */
 export async function listRuns(db: Executor, page: { offset: number; limit: number }) {
-  const rows = await queryRows<RunRow>(
-    db,
-    sql`${SELECT_RUN} order by r.started_at desc, r.id desc limit ${page.limit} offset ${page.offset}`,
-  );
+  const rows = await queryRows<RunRow>(db, sql`${SELECT_RUN} order by r.started_at desc, r.id desc ${pageOf(page)}`);
   const [count] = await queryRows<{ total: string | number }>(db, sql`select count(*) as total from sales_sync_runs`);
   return { items: rows.map(fromRow), total: Number(count?.total ?? 0) };
 }

@@ -1,13 +1,13 @@
 import type { SyncRun } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_FIELD_ID } from '../../../../../tools/amocrm-fake/data.js';
 import { type AmoCrmFake, type RequestRecord, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
-import { fromPostgresPool, queryRows } from '../../db/client.js';
+import { fromPostgresPools, postgresPool, queryRows } from '../../db/client.js';
 import { createSyncLock } from './lock.js';
 import { CURSOR_OVERLAP_SECONDS } from './service.js';
 
@@ -491,7 +491,11 @@ describe('one sync at a time', () => {
     'refuses a sync on another instance while this one holds the lock (PostgreSQL advisory lock)',
     async () => {
       const pool = (app.db as unknown as { $client: pg.Pool }).$client;
-      const other = fromPostgresPool(new pg.Pool({ connectionString: pool.options.connectionString, max: 2 }));
+      const url = pool.options.connectionString ?? '';
+      const other = fromPostgresPools(
+        postgresPool(url, 2, () => {}),
+        postgresPool(url, 1, () => {}),
+      );
       try {
         const held = await createSyncLock(app.db, 'postgres').tryAcquire();
         expect(held).not.toBeNull();

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, componentMatches, inSubtree } from '../../lib/sql-filters.js';
+import { allOf, componentMatches, inSubtree, pageOf } from '../../lib/sql-filters.js';
 
 type Row = {
   component_id: string;
@@ -120,7 +120,7 @@ export async function listStock(
 ) {
   const where = whereOf(departmentId, filters);
   const [rows, [totals]] = await Promise.all([
-    queryRows<Row>(db, sql`${selectRows(where, filters)} limit ${page.limit} offset ${page.offset}`),
+    queryRows<Row>(db, sql`${selectRows(where, filters)} ${pageOf(page)}`),
     totalsOf(db, departmentId, where, filters),
   ]);
   return {

@@ -34,7 +34,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await withListTimeout(app.db, (db) =>
+      const result = await withListTimeout(app.listDb, (db) =>
         listStock(db, currentDepartment(request), filters, { offset: (page - 1) * pageSize, limit: pageSize }),
       );
       return { ...result, page, pageSize };
