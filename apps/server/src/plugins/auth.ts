@@ -2,6 +2,7 @@ import type { Role } from '@cm/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.js';
 import { refreshTokens, userDepartments, users } from '../db/schema/index.js';
 import type { AccessClaims } from './access-token.js';
 import { AppError } from './errors.js';
@@ -64,6 +65,42 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The caller's state as `verifyCaller` checks it: built once per database, it runs on every request. */
+function buildCallerQuery(db: Database) {
+  const departmentId = sql.placeholder('departmentId');
+  return db
+    .select({
+      role: users.role,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      // A token without a department needs no membership.
+      member: sql<boolean>`(${departmentId}::uuid is null or exists (select 1 from ${userDepartments} where ${and(
+        eq(userDepartments.userId, users.id),
+        eq(userDepartments.departmentId, sql`${departmentId}::uuid`),
+      )}))`,
+      // Sign-out revokes the session's refresh tokens; its access tokens die with them.
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.familyExpiresAt, sql`now()`),
+      )})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('verify_caller');
+}
+
+const callerQueries = new WeakMap<Database, ReturnType<typeof buildCallerQuery>>();
+
+function callerQuery(db: Database): ReturnType<typeof buildCallerQuery> {
+  let query = callerQueries.get(db);
+  if (!query) {
+    query = buildCallerQuery(db);
+    callerQueries.set(db, query);
+  }
+  return query;
+}
+
 /**
  * Verifies an access token against the current state of its user: active, same token version, still a
  * member of the department the token names, and a session that has not been signed out. This runs on every request so that disabling a user or
@@ -72,26 +109,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function verifyCaller(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   const claims = await app.accessTokens.verify(token);
   if (!claims) return null;
-  const [row] = await app.db
-    .select({
-      role: users.role,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      member: claims.departmentId
-        ? sql<boolean>`exists (select 1 from ${userDepartments} where ${and(
-            eq(userDepartments.userId, users.id),
-            eq(userDepartments.departmentId, claims.departmentId),
-          )})`
-        : sql<boolean>`true`,
-      // Sign-out revokes the session's refresh tokens; its access tokens die with them.
-      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
-        eq(refreshTokens.familyId, claims.sessionId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.familyExpiresAt, sql`now()`),
-      )})`,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const [row] = await callerQuery(app.db).execute({
+    userId: claims.userId,
+    departmentId: claims.departmentId,
+    sessionId: claims.sessionId,
+  });
   if (row?.status !== 'active' || row.tokenVersion !== claims.tokenVersion || !row.member || !row.sessionLive) {
     return null;
   }

@@ -1,10 +1,13 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
-/** Security headers, with a Content-Security-Policy that allows no inline or foreign script. */
+/**
+ * Security headers, with a Content-Security-Policy that allows no inline or foreign script. Helmet's
+ * middleware is built once here; the Fastify wrapper rebuilt it, directives parsed, on every request.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -22,6 +25,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 
   // Answers carry tokens and personal data: no cache may keep them.

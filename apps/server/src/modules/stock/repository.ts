@@ -51,7 +51,8 @@ function whereOf(departmentId: string, filters: Filters): SQL {
   ]);
 }
 
-function selectRows(where: SQL, filters: Filters): SQL {
+/** The rows of the list in order; `extra` adds a column (the page's totals). */
+function selectRows(where: SQL, filters: Filters, extra: SQL = sql``): SQL {
   // Only a category can be missing; plain asc/desc elsewhere lets an index on the column serve the sort.
   const nulls = filters.sort === 'category' ? sql` nulls last` : sql``;
   const direction = filters.order === 'desc' ? sql`desc${nulls}` : sql`asc${nulls}`;
@@ -59,6 +60,7 @@ function selectRows(where: SQL, filters: Filters): SQL {
     select b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id, l.path as location_path,
            b.quantity, c.minimum_stock, t.quantity as component_quantity, t.quantity < c.minimum_stock as below_minimum,
            c.default_unit_cost_minor as unit_cost_minor, round(b.quantity * c.default_unit_cost_minor)::text as value_minor
+           ${extra}
     ${FROM} where ${where}
     order by ${SORT_COLUMNS[filters.sort]} ${direction}, lower(c.sku), lower(l.path), b.location_id`;
 }
@@ -89,29 +91,28 @@ function isWholeStock(filters: Filters): boolean {
 }
 
 /**
- * Count and totals of the filtered list. The whole stock on hand is read from the department's summary
- * slots (kept by triggers, ADR 0011) instead of adding up every balance; any filter is computed.
+ * Count and totals of the filtered list, one row. The whole stock on hand is read from the department's
+ * summary slots (kept by triggers, ADR 0011) instead of adding up every balance; any filter is computed.
  */
-function totalsOf(db: Executor, departmentId: string, where: SQL, filters: Filters): Promise<Totals[]> {
+function totalsOf(departmentId: string, where: SQL, filters: Filters): SQL {
   if (isWholeStock(filters)) {
-    return queryRows<Totals>(
-      db,
-      sql`select coalesce(sum(balances), 0)::int as total, sum(quantity) as quantity, sum(value_minor)::text as value_minor
-          from stock_summary where department_id = ${departmentId}`,
-    );
+    return sql`select coalesce(sum(balances), 0)::int as total, sum(quantity)::text as quantity,
+                      sum(value_minor)::text as value_minor
+               from stock_summary where department_id = ${departmentId}`;
   }
-  return queryRows<Totals>(
-    db,
-    // Counting needs only what the filters read: every filter on a location or category is a subquery.
-    sql`select count(*)::int as total, sum(b.quantity) as quantity,
-               sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
-        from stock_balances b join components c on c.id = b.component_id
-        ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
-        where ${where}`,
-  );
+  // Counting needs only what the filters read: every filter on a location or category is a subquery.
+  return sql`select count(*)::int as total, sum(b.quantity)::text as quantity,
+                    sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
+             from stock_balances b join components c on c.id = b.component_id
+             ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
+             where ${where}`;
 }
 
-/** One page of the department's stock with the count and totals of the whole filtered list. */
+/**
+ * One page of the department's stock with the count and totals of the whole filtered list. The totals
+ * come with the rows, as an uncorrelated subquery PostgreSQL computes once: one statement, one round trip
+ * (each costs the server a socket write). Only a page with no rows reads them on their own.
+ */
 export async function listStock(
   db: Executor,
   departmentId: string,
@@ -119,14 +120,16 @@ export async function listStock(
   page: { offset: number; limit: number },
 ) {
   const where = whereOf(departmentId, filters);
-  const [rows, [totals]] = await Promise.all([
-    queryRows<Row>(db, sql`${selectRows(where, filters)} ${pageOf(page)}`),
-    totalsOf(db, departmentId, where, filters),
-  ]);
+  const totals = totalsOf(departmentId, where, filters);
+  const rows = await queryRows<Row & { totals: Totals }>(
+    db,
+    sql`${selectRows(where, filters, sql`, (select row_to_json(s) from (${totals}) s) as totals`)} ${pageOf(page)}`,
+  );
+  const [sums] = rows[0] ? [rows[0].totals] : await queryRows<Totals>(db, totals);
   return {
     items: rows.map(toStockRow),
-    total: Number(totals?.total ?? 0),
-    totals: { quantity: formatQuantity(totals?.quantity ?? '0'), valueMinor: String(totals?.value_minor ?? '0') },
+    total: Number(sums?.total ?? 0),
+    totals: { quantity: formatQuantity(sums?.quantity ?? '0'), valueMinor: String(sums?.value_minor ?? '0') },
   };
 }
 
