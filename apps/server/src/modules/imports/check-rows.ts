@@ -70,22 +70,22 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
   }
 
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
-  const [existing, locations, categories, stocked] = await Promise.all([
-    queryRows<{ sku: string; id: string }>(
-      db,
-      sql`select lower(sku) as sku, id from components where lower(sku) in ${inJsonList(skus)}`,
-    ),
-    queryRows<{ id: string; path: string }>(
-      db,
-      sql`select id, path from locations where department_id = ${departmentId}`,
-    ),
-    queryRows<{ path: string }>(db, sql`select path from categories`),
-    queryRows<{ sku: string; location_id: string }>(
-      db,
-      sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
-          where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
-    ),
-  ]);
+  // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
+  // overlapping queries (deprecated) and pg 9 refuses them.
+  const existing = await queryRows<{ sku: string; id: string }>(
+    db,
+    sql`select lower(sku) as sku, id from components where lower(sku) in ${inJsonList(skus)}`,
+  );
+  const locations = await queryRows<{ id: string; path: string }>(
+    db,
+    sql`select id, path from locations where department_id = ${departmentId}`,
+  );
+  const categories = await queryRows<{ path: string }>(db, sql`select path from categories`);
+  const stocked = await queryRows<{ sku: string; location_id: string }>(
+    db,
+    sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
+        where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
+  );
   const existingIds = new Map(existing.map((row) => [row.sku, row.id]));
   const locationIds = new Map(locations.map((row) => [row.path.toLowerCase(), row.id]));
   const knownCategories = new Set(categories.map((row) => row.path.toLowerCase()));

@@ -76,19 +76,19 @@ export function daysJson(days: readonly CheckedDay[]): string {
 
 async function summarise(db: Executor, days: CheckedDay[]): Promise<ActivityImportPreview['summary']> {
   if (days.length === 0) return { newDays: 0, replacedDays: 0, unmatchedManagerAmoIds: [] };
-  const [[stored], unmatched] = await Promise.all([
-    queryRows<{ count: string | number }>(
-      db,
-      sql`select count(*) as count
-          from jsonb_to_recordset(${daysJson(days)}::jsonb) as f(manager_amo_id bigint, day date)
-          join sales_manager_activity a
-            on a.account_id = ${FILE_ACCOUNT_ID} and a.manager_amo_id = f.manager_amo_id and a.day = f.day`,
-    ),
-    unmatchedManagers(
-      db,
-      days.map((day) => day.managerAmoId),
-    ),
-  ]);
+  // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
+  // overlapping queries (deprecated) and pg 9 refuses them.
+  const [stored] = await queryRows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count
+        from jsonb_to_recordset(${daysJson(days)}::jsonb) as f(manager_amo_id bigint, day date)
+        join sales_manager_activity a
+          on a.account_id = ${FILE_ACCOUNT_ID} and a.manager_amo_id = f.manager_amo_id and a.day = f.day`,
+  );
+  const unmatched = await unmatchedManagers(
+    db,
+    days.map((day) => day.managerAmoId),
+  );
   const replacedDays = Number(stored?.count ?? 0);
   return { newDays: days.length - replacedDays, replacedDays, unmatchedManagerAmoIds: unmatched };
 }

@@ -138,22 +138,28 @@ async function summarise(db: Executor, leads: CheckedLead[]): Promise<LeadsImpor
   if (leads.length === 0) {
     return { newLeads: 0, updatedLeads: 0, newPipelines: 0, newLossReasons: 0, unmatchedManagerAmoIds: [] };
   }
-  const [stored, pipelines, reasons, unmatched] = await Promise.all([
-    queryRows<{ count: string | number }>(
-      db,
-      sql`select count(*) as count from sales_leads
-          where account_id = ${FILE_ACCOUNT_ID} and amo_id in ${inJsonList(
-            leads.map((lead) => lead.id),
-            'bigint',
-          )}`,
-    ),
-    queryRows<{ name: string }>(db, sql`select name from sales_pipelines where account_id = ${FILE_ACCOUNT_ID}`),
-    queryRows<{ name: string }>(db, sql`select name from sales_loss_reasons where account_id = ${FILE_ACCOUNT_ID}`),
-    unmatchedManagers(
-      db,
-      leads.map((lead) => lead.managerAmoId),
-    ),
-  ]);
+  // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
+  // overlapping queries (deprecated) and pg 9 refuses them.
+  const stored = await queryRows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count from sales_leads
+        where account_id = ${FILE_ACCOUNT_ID} and amo_id in ${inJsonList(
+          leads.map((lead) => lead.id),
+          'bigint',
+        )}`,
+  );
+  const pipelines = await queryRows<{ name: string }>(
+    db,
+    sql`select name from sales_pipelines where account_id = ${FILE_ACCOUNT_ID}`,
+  );
+  const reasons = await queryRows<{ name: string }>(
+    db,
+    sql`select name from sales_loss_reasons where account_id = ${FILE_ACCOUNT_ID}`,
+  );
+  const unmatched = await unmatchedManagers(
+    db,
+    leads.map((lead) => lead.managerAmoId),
+  );
   const updatedLeads = Number(stored[0]?.count ?? 0);
   const known = (rows: { name: string }[]) => new Set(rows.map((row) => nameKey(row.name)));
   const newNames = (names: (string | null)[], existing: Set<string>) => {
