@@ -97,16 +97,30 @@ export function postgresPool(
   statementTimeoutMs?: number,
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString:
+      statementTimeoutMs === undefined
+        ? url
+        : withSettings(
+            url,
+            `-c statement_timeout=${Math.round(statementTimeoutMs)} -c default_transaction_read_only=on`,
+          ),
     max,
     Client: PlanCachingClient,
-    ...(statementTimeoutMs === undefined
-      ? {}
-      : { options: `-c statement_timeout=${Math.round(statementTimeoutMs)} -c default_transaction_read_only=on` }),
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => log(`idle database connection failed: ${error.message}`));
   return pool;
+}
+
+/**
+ * The URL with server settings added to the `options` it already carries (or to PGOPTIONS): pg lets a
+ * URL's `options` replace the pool's, which would silently drop ours.
+ */
+function withSettings(url: string, settings: string): string {
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options') ?? process.env.PGOPTIONS;
+  parsed.searchParams.set('options', own ? `${own} ${settings}` : settings);
+  return parsed.toString();
 }
 
 async function openPostgres(url: string, poolSize: number, log: (message: string) => void): Promise<DatabaseHandle> {

@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 
-/** Longer texts are one-off batches (an import's multi-row insert), not statements run again and again. */
-const MAX_TEXT_LENGTH = 8_000;
+/**
+ * Statements with more parameters run unnamed. A multi-row insert or an IN list has a text per row count;
+ * below this bound a statement can have only that many variants, so batches (an import's 500 rows, a
+ * sync page) cannot fill the names with texts seen once.
+ */
+const MAX_PARAMETERS = 64;
 /** Distinct statements named per process: a bound on what each server connection may keep prepared. */
 const MAX_STATEMENTS = 1_000;
 
 const names = new Map<string, string>();
 
 /**
- * The prepared-statement name of a query text, the same for the same text in every connection; none for
- * a text too long or beyond the bound, which then runs unnamed as before.
+ * The prepared-statement name of a query text, the same for the same text in every connection; none
+ * beyond the bound, and the text then runs unnamed as before.
  */
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
-  if (known !== undefined || text.length > MAX_TEXT_LENGTH || names.size >= MAX_STATEMENTS) return known;
+  if (known !== undefined || names.size >= MAX_STATEMENTS) return known;
   const name = `cm_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
   names.set(text, name);
   return name;
@@ -40,7 +44,7 @@ function named(config: unknown, values: unknown): unknown {
   const query = config as QueryConfig;
   const parameters = Array.isArray(values) ? values : (config as { values?: unknown }).values;
   if (query.name || typeof query.submit === 'function' || typeof query.text !== 'string') return config;
-  if (!Array.isArray(parameters) || parameters.length === 0) return config;
+  if (!Array.isArray(parameters) || parameters.length === 0 || parameters.length > MAX_PARAMETERS) return config;
   const name = statementName(query.text);
   return name ? { ...query, name } : config;
 }

@@ -33,6 +33,25 @@ describe('list connections', () => {
     }
   });
 
+  it.runIf(onPostgres)('keep settings the URL gives and add their own', async () => {
+    const withOptions = new URL(url());
+    withOptions.searchParams.set('options', '-c application_name=cm-list-test');
+    const lists = fromPostgresPools(
+      postgresPool(url(), 1, () => {}),
+      postgresPool(withOptions.toString(), 1, () => {}, 50),
+    );
+    try {
+      const [row] = await queryRows<{ name: string; timeout: string; read_only: string }>(
+        lists.listDb,
+        sql`select current_setting('application_name') as name, current_setting('statement_timeout') as timeout,
+                   current_setting('default_transaction_read_only') as read_only`,
+      );
+      expect(row).toEqual({ name: 'cm-list-test', timeout: '50ms', read_only: 'on' });
+    } finally {
+      await lists.close();
+    }
+  });
+
   it.runIf(onPostgres)('cannot write', async () => {
     const writing = withListTimeout(database.listDb, (db) => queryRows(db, sql`create table list_wrote (id int)`));
     // 25006: read_only_sql_transaction.

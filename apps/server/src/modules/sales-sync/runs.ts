@@ -57,7 +57,10 @@ function fromRow(row: RunRow): SyncRun {
   };
 }
 
-const SELECT_RUN = sql`select r.*, u.id as started_by_id, u.name as started_by_name
+// Columns named, not r.*: a kept plan (ADR 0012) must not change its result when a migration adds a column.
+const SELECT_RUN = sql`select r.id, r.status, r.trigger, r.started_at, r.finished_at, r.pages, r.leads, r.leads_created,
+         r.leads_updated, r.contacts, r.notes, r.messages, r.unmatched_amo_user_ids, r.error,
+         u.id as started_by_id, u.name as started_by_name
   from sales_sync_runs r left join users u on u.id = r.started_by`;
 
 export async function insertRun(db: Executor, trigger: SyncTrigger, startedBy: string | null): Promise<string> {

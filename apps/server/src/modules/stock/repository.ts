@@ -120,6 +120,8 @@ export async function listStock(
   page: { offset: number; limit: number },
 ) {
   const where = whereOf(departmentId, filters);
+  // The totals reuse `where`, which names b, c and (below minimum) t; totalsOf defines them itself. Any other
+  // alias a filter named would silently refer to the outer page's row.
   const totals = totalsOf(departmentId, where, filters);
   const rows = await queryRows<Row & { totals: Totals }>(
     db,
