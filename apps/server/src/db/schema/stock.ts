@@ -39,9 +39,6 @@ export const locations = pgTable(
       sql`lower(${table.name})`,
     ),
     index('locations_department_path_idx').on(table.departmentId, table.path),
-    // The stock list sorts by location as lower(path): walking locations in that order, the first page of
-    // that sort reads the balances of a few locations instead of sorting every balance of the department.
-    index('locations_lower_path_idx').on(sql`lower(${table.path})`),
     index('locations_ancestor_ids_idx').using('gin', table.ancestorIds),
   ],
 );
@@ -49,6 +46,9 @@ export const locations = pgTable(
 /**
  * Quantity on hand per component and location: the ledger's running sum, updated in the same transaction
  * as each movement. The CHECK is the last line of defence; postings already refuse to go below zero.
+ *
+ * Each row also carries the stock list's sort keys, copied from its component, category and location by
+ * triggers (migration 0006, ADR 0013), so that every sort the list offers is one index walked in order.
  */
 export const stockBalances = pgTable(
   'stock_balances',
@@ -65,13 +65,60 @@ export const stockBalances = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     quantity: numeric({ precision: 15, scale: 3 }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The list's keys, never written by the application: lower() of the component's SKU and name, of its
+    // category's and of the location's path, and the component's default unit cost.
+    skuKey: text().notNull(),
+    nameKey: text().notNull(),
+    categoryKey: text(),
+    locationKey: text().notNull(),
+    unitCostMinor: bigint({ mode: 'number' }).notNull(),
+    /** Quantity × unit cost, rounded half away from zero to the minor unit, as everywhere else. */
+    valueMinor: numeric().generatedAlwaysAs(sql`round(quantity * unit_cost_minor)`),
   },
   (table) => [
     primaryKey({ columns: [table.componentId, table.locationId] }),
     index('stock_balances_department_component_idx').on(table.departmentId, table.componentId),
     index('stock_balances_location_idx').on(table.locationId),
-    // The stock list's quantity sort and its quantity > 0 filter walk this instead of sorting every balance.
-    index('stock_balances_department_quantity_idx').on(table.departmentId, table.quantity),
+    // One per sort of the stock list, each ending in the list's tie-breakers (SKU, location): a page in either
+    // direction is the index walked forwards or backwards. Descending by category keeps the rows without one
+    // last, an order no backward walk gives: it has its own index.
+    index('stock_balances_list_sku_idx').on(table.departmentId, table.skuKey, table.locationKey, table.locationId),
+    index('stock_balances_list_name_idx').on(
+      table.departmentId,
+      table.nameKey,
+      table.skuKey,
+      table.locationKey,
+      table.locationId,
+    ),
+    index('stock_balances_list_category_idx').on(
+      table.departmentId,
+      table.categoryKey,
+      table.skuKey,
+      table.locationKey,
+      table.locationId,
+    ),
+    index('stock_balances_list_category_desc_idx').on(
+      table.departmentId,
+      table.categoryKey.desc().nullsLast(),
+      table.skuKey.desc(),
+      table.locationKey.desc(),
+      table.locationId.desc(),
+    ),
+    index('stock_balances_list_location_idx').on(table.departmentId, table.locationKey, table.skuKey, table.locationId),
+    index('stock_balances_list_quantity_idx').on(
+      table.departmentId,
+      table.quantity,
+      table.skuKey,
+      table.locationKey,
+      table.locationId,
+    ),
+    index('stock_balances_list_value_idx').on(
+      table.departmentId,
+      table.valueMinor,
+      table.skuKey,
+      table.locationKey,
+      table.locationId,
+    ),
     check('stock_balances_quantity_nonnegative', sql`${table.quantity} >= 0`),
   ],
 );

@@ -21,11 +21,8 @@ import { queryRows } from '../../db/client.js';
 
 const app = await buildTestApp();
 const dept = await department(app, 'Ledger property');
-const locations = [
-  await createLocation(app, dept.admin, 'Warehouse'),
-  await createLocation(app, dept.admin, 'Shelf'),
-  await createLocation(app, dept.admin, 'Bin'),
-];
+const LOCATION_NAMES = ['Warehouse', 'Shelf', 'Bin'];
+const locations = await Promise.all(LOCATION_NAMES.map((name) => createLocation(app, dept.admin, name)));
 
 const [{ id: departmentId } = { id: '' }] = await queryRows<{ id: string }>(
   app.db,
@@ -40,6 +37,7 @@ type Step =
   | { kind: 'reversal'; target: number }
   | { kind: 'cost'; component: number; cost: number }
   | { kind: 'archive'; component: number }
+  | { kind: 'rename location'; location: number; suffix: number }
   | { kind: 'import'; location: number; whole: number; cost: number };
 
 const placeStep = fc.record({
@@ -74,6 +72,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.integer({ min: 0, max: 1 }).map((component) => ({ kind: 'archive' as const, component })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ location: fc.integer({ min: 0, max: 2 }), suffix: fc.nat({ max: 99 }) })
+      .map((fields) => ({ kind: 'rename location' as const, ...fields })),
   },
   {
     weight: 1,
@@ -120,6 +124,25 @@ async function expectSummaryMatchesBalances() {
   expect(mismatched).toEqual([]);
 }
 
+/**
+ * The stock list's keys on every balance (ADR 0013) against the rows they are copied from: the component's
+ * SKU, name, cost and category, and the location, after whatever edits and postings came before.
+ */
+async function expectListKeysMatchSources() {
+  const stale = await queryRows<{ sku: string; location_id: string }>(
+    app.db,
+    sql`select c.sku, b.location_id from stock_balances b
+        join components c on c.id = b.component_id
+        join locations l on l.id = b.location_id
+        left join categories cat on cat.id = c.category_id
+        where b.department_id = ${departmentId}
+          and (b.sku_key, b.name_key, b.category_key, b.location_key, b.unit_cost_minor, b.value_minor)
+              is distinct from (lower(c.sku), lower(c.name), lower(cat.path), lower(l.path), c.default_unit_cost_minor,
+                                round(b.quantity * c.default_unit_cost_minor))`,
+  );
+  expect(stale).toEqual([]);
+}
+
 /** Imports a new component with its unit cost and an opening balance, as a CSV file. */
 async function importOpening(sku: string, name: string, location: string, quantity: string, costMinor: number) {
   const file = [
@@ -145,7 +168,7 @@ function quantityOf(whole: number, fraction: number, allowZero: boolean): string
 }
 
 describe('the ledger and the balances agree, whatever the sequence of postings', () => {
-  it('random postings, reversals, imports, cost edits and archiving keep every balance equal to its ledger sum and the stock summary equal to the balances', async () => {
+  it('random postings, reversals, imports, component edits, location renames and archiving keep every balance equal to its ledger sum, the stock summary equal to the balances and the list keys equal to their sources', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 30, maxLength: 60 }), async (steps) => {
@@ -168,6 +191,18 @@ describe('the ledger and the balances agree, whatever the sequence of postings',
         let accepted = 0;
 
         for (const current of steps) {
+          if (current.kind === 'rename location') {
+            const location = locations[current.location];
+            if (!location) throw new Error('generator out of range');
+            const response = await call(app, 'PATCH', `/api/locations/${location.id}`, {
+              token: dept.admin,
+              body: { name: `${LOCATION_NAMES[current.location]} ${current.suffix}` },
+            });
+            expect(response.statusCode, response.body).toBe(200);
+            // Imports name the location by its path.
+            Object.assign(location, response.json());
+            continue;
+          }
           if (current.kind === 'cost' || current.kind === 'archive') {
             const component = components[current.component];
             if (!component) throw new Error('generator out of range');
@@ -178,7 +213,8 @@ describe('the ledger and the balances agree, whatever the sequence of postings',
                     token: dept.admin,
                     body: {
                       sku: component.sku,
-                      name: component.name,
+                      // Renamed with each new cost: the list's name key follows the name.
+                      name: `${component.name} ${current.cost}`,
                       unit: component.unit,
                       defaultUnitCostMinor: current.cost,
                     },
@@ -366,6 +402,7 @@ describe('the ledger and the balances agree, whatever the sequence of postings',
           expect(shown).toBe(total);
         }
         await expectSummaryMatchesBalances();
+        await expectListKeysMatchSources();
       }),
       { numRuns: 25 },
     );

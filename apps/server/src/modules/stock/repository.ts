@@ -21,48 +21,69 @@ type Row = {
   value_minor: string | number;
 };
 
-// Value is quantity × the component's default unit cost, rounded half away from zero to the minor unit.
-const FROM = sql`
-  from stock_balances b
-  join components c on c.id = b.component_id
-  join locations l on l.id = b.location_id
-  join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id
-  left join categories cat on cat.id = c.category_id`;
+const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id,
+  l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
+  t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
 
-const SORT_COLUMNS: Record<StockSort, SQL> = {
-  sku: sql`lower(c.sku)`,
-  name: sql`lower(c.name)`,
-  category: sql`lower(cat.path)`,
-  location: sql`lower(l.path)`,
-  quantity: sql`b.quantity`,
-  value: sql`round(b.quantity * c.default_unit_cost_minor)`,
+/**
+ * The rows of `keys` (a query of balances' component_id and location_id, ordered and limited) in full, in
+ * the same order: everything but the balance is joined for those rows only.
+ */
+function rowsOf(keys: SQL, filters: Filters, extra: SQL = sql``): SQL {
+  return sql`select ${COLUMNS} ${extra}
+    from (${keys}) p
+    join stock_balances b on b.component_id = p.component_id and b.location_id = p.location_id
+    join components c on c.id = b.component_id
+    join locations l on l.id = b.location_id
+    join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id
+    left join categories cat on cat.id = c.category_id
+    ${orderBy('b', filters)}`;
+}
+
+/**
+ * The order of each sort: its key, then SKU and location as tie-breakers, all columns of the balance (kept
+ * there by triggers, ADR 0013) and each the columns of one index. Descending is the ascending order read
+ * backwards, tie-breakers included, so that one index serves both directions; only a missing category
+ * comes last in both, from an index of its own.
+ */
+const SORT_KEYS: Record<StockSort, string[]> = {
+  sku: ['sku_key', 'location_key', 'location_id'],
+  name: ['name_key', 'sku_key', 'location_key', 'location_id'],
+  category: ['category_key', 'sku_key', 'location_key', 'location_id'],
+  location: ['location_key', 'sku_key', 'location_id'],
+  quantity: ['quantity', 'sku_key', 'location_key', 'location_id'],
+  value: ['value_minor', 'sku_key', 'location_key', 'location_id'],
 };
+
+function orderBy(alias: string, filters: Filters): SQL {
+  const direction = filters.order === 'desc' ? ' desc' : '';
+  const nulls = filters.sort === 'category' ? ' nulls last' : '';
+  return sql.raw(`order by ${SORT_KEYS[filters.sort].map((key) => `${alias}.${key}${direction}${nulls}`).join(', ')}`);
+}
 
 type Filters = z.output<typeof StockFilters>;
 
+/**
+ * The filters, on the balance alone: what they ask of the component (search, category, below minimum) is
+ * one subquery of component ids, which PostgreSQL resolves through the components' own indexes first.
+ */
 function whereOf(departmentId: string, filters: Filters): SQL {
+  const ofComponent = allOf([
+    filters.q ? componentMatches('c', filters.q) : undefined,
+    filters.categoryId ? inSubtree(sql`c.category_id`, 'categories', filters.categoryId) : undefined,
+    filters.belowMinimum ? sql`t.quantity < c.minimum_stock` : undefined,
+  ]);
+  const stockOf = filters.belowMinimum
+    ? sql`join department_stock t on t.department_id = ${departmentId} and t.component_id = c.id`
+    : sql``;
   return allOf([
     sql`b.department_id = ${departmentId}`,
     filters.includeEmpty ? undefined : sql`b.quantity > 0`,
-    filters.q ? componentMatches('c', filters.q) : undefined,
-    filters.categoryId ? inSubtree(sql`c.category_id`, 'categories', filters.categoryId) : undefined,
+    filters.q || filters.categoryId || filters.belowMinimum
+      ? sql`b.component_id in (select c.id from components c ${stockOf} where ${ofComponent})`
+      : undefined,
     filters.locationId ? inSubtree(sql`b.location_id`, 'locations', filters.locationId) : undefined,
-    filters.belowMinimum ? sql`t.quantity < c.minimum_stock` : undefined,
   ]);
-}
-
-/** The rows of the list in order; `extra` adds a column (the page's totals). */
-function selectRows(where: SQL, filters: Filters, extra: SQL = sql``): SQL {
-  // Only a category can be missing; plain asc/desc elsewhere lets an index on the column serve the sort.
-  const nulls = filters.sort === 'category' ? sql` nulls last` : sql``;
-  const direction = filters.order === 'desc' ? sql`desc${nulls}` : sql`asc${nulls}`;
-  return sql`
-    select b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id, l.path as location_path,
-           b.quantity, c.minimum_stock, t.quantity as component_quantity, t.quantity < c.minimum_stock as below_minimum,
-           c.default_unit_cost_minor as unit_cost_minor, round(b.quantity * c.default_unit_cost_minor)::text as value_minor
-           ${extra}
-    ${FROM} where ${where}
-    order by ${SORT_COLUMNS[filters.sort]} ${direction}, lower(c.sku), lower(l.path), b.location_id`;
 }
 
 function toStockRow(row: Row): StockRow {
@@ -90,28 +111,35 @@ function isWholeStock(filters: Filters): boolean {
   return !filters.includeEmpty && !filters.q && !filters.categoryId && !filters.locationId && !filters.belowMinimum;
 }
 
-/**
- * Count and totals of the filtered list, one row. The whole stock on hand is read from the department's
- * summary slots (kept by triggers, ADR 0011) instead of adding up every balance; any filter is computed.
- */
+/** The department's summary slots (kept by triggers, ADR 0011): the whole stock's totals without a scan. */
+function summaryOf(departmentId: string): SQL {
+  return sql`select coalesce(sum(balances), 0)::int as total, sum(quantity)::text as quantity,
+                    sum(value_minor)::text as value_minor
+             from stock_summary where department_id = ${departmentId}`;
+}
+
+/** Count and totals of the filtered list, one row: for a page with no rows to carry them. */
 function totalsOf(departmentId: string, where: SQL, filters: Filters): SQL {
-  if (isWholeStock(filters)) {
-    return sql`select coalesce(sum(balances), 0)::int as total, sum(quantity)::text as quantity,
-                      sum(value_minor)::text as value_minor
-               from stock_summary where department_id = ${departmentId}`;
-  }
-  // Counting needs only what the filters read: every filter on a location or category is a subquery.
-  return sql`select count(*)::int as total, sum(b.quantity)::text as quantity,
-                    sum(round(b.quantity * c.default_unit_cost_minor))::text as value_minor
-             from stock_balances b join components c on c.id = b.component_id
-             ${filters.belowMinimum ? sql`join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id` : sql``}
-             where ${where}`;
+  if (isWholeStock(filters)) return summaryOf(departmentId);
+  return sql`select count(*)::int as total, sum(b.quantity)::text as quantity, sum(b.value_minor)::text as value_minor
+             from stock_balances b where ${where}`;
+}
+
+/** Whether a filter picks out some components or locations, as opposed to the whole department's stock. */
+function narrowsDown(filters: Filters): boolean {
+  return Boolean(filters.q || filters.categoryId || filters.locationId || filters.belowMinimum);
 }
 
 /**
- * One page of the department's stock with the count and totals of the whole filtered list. The totals
- * come with the rows, as an uncorrelated subquery PostgreSQL computes once: one statement, one round trip
- * (each costs the server a socket write). Only a page with no rows reads them on their own.
+ * One page of the department's stock with the count and totals of the whole filtered list, in one
+ * statement (each round trip costs the server a socket write). The page's balances are picked from the
+ * balances alone; only those rows are then joined to their component, location and category.
+ *  - The whole department (empty rows or not): the page is the sort's index walked until it has its rows,
+ *    and the totals an uncorrelated subquery computed once (the stock on hand's from the summary).
+ *  - A filter that narrows it down: the matching balances are materialised, so that PostgreSQL plans them
+ *    on their own, from the filter's indexes, and then counts them and sorts them for the page. Walking the
+ *    sort's index instead, as the LIMIT invites, reads every balance when few or none match.
+ * Only a page with no rows reads the totals on their own.
  */
 export async function listStock(
   db: Executor,
@@ -120,13 +148,19 @@ export async function listStock(
   page: { offset: number; limit: number },
 ) {
   const where = whereOf(departmentId, filters);
-  // The totals reuse `where`, which names b, c and (below minimum) t; totalsOf defines them itself. Any other
-  // alias a filter named would silently refer to the outer page's row.
   const totals = totalsOf(departmentId, where, filters);
-  const rows = await queryRows<Row & { totals: Totals }>(
-    db,
-    sql`${selectRows(where, filters, sql`, (select row_to_json(s) from (${totals}) s) as totals`)} ${pageOf(page)}`,
-  );
+  const keys = narrowsDown(filters)
+    ? sql`with matching as materialized (
+            select b.component_id, b.location_id, b.quantity, b.value_minor,
+                   b.sku_key, b.name_key, b.category_key, b.location_key
+            from stock_balances b where ${where})
+          select b.component_id, b.location_id,
+                 (select row_to_json(s) from (select count(*)::int as total, sum(quantity)::text as quantity,
+                                                     sum(value_minor)::text as value_minor from matching) s) as totals
+          from matching b ${orderBy('b', filters)} ${pageOf(page)}`
+    : sql`select b.component_id, b.location_id, (select row_to_json(s) from (${totals}) s) as totals
+          from stock_balances b where ${where} ${orderBy('b', filters)} ${pageOf(page)}`;
+  const rows = await queryRows<Row & { totals: Totals }>(db, rowsOf(keys, filters, sql`, p.totals`));
   const [sums] = rows[0] ? [rows[0].totals] : await queryRows<Totals>(db, totals);
   return {
     items: rows.map(toStockRow),
@@ -137,9 +171,11 @@ export async function listStock(
 
 /** The whole filtered stock list for an export, read in batches. */
 export async function* allStock(db: Executor, departmentId: string, filters: Filters, batchSize = 2000) {
-  const query = selectRows(whereOf(departmentId, filters), filters);
+  const where = whereOf(departmentId, filters);
   for (let offset = 0; ; offset += batchSize) {
-    const rows = await queryRows<Row>(db, sql`${query} limit ${batchSize} offset ${offset}`);
+    const keys = sql`select b.component_id, b.location_id from stock_balances b where ${where}
+                     ${orderBy('b', filters)} limit ${batchSize} offset ${offset}`;
+    const rows = await queryRows<Row>(db, rowsOf(keys, filters));
     yield* rows.map(toStockRow);
     if (rows.length < batchSize) return;
   }

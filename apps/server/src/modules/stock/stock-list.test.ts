@@ -183,12 +183,13 @@ describe('GET /api/stock', () => {
     expect(list.totals).toEqual({ quantity: '40', valueMinor: '480' });
   });
 
+  // Descending is the ascending order read backwards, tie-breakers (SKU, then location) included; only rows
+  // without a category stay last in both directions.
   it.each([
-    ['sku', [C_SHELF, M_MAIN, R_ANNEX, R_BIN, W_ANNEX], [W_ANNEX, R_ANNEX, R_BIN, M_MAIN, C_SHELF]],
-    ['name', [M_MAIN, R_ANNEX, R_BIN, W_ANNEX, C_SHELF], [C_SHELF, W_ANNEX, R_ANNEX, R_BIN, M_MAIN]],
-    // Rows without a category come last in both directions.
-    ['category', [C_SHELF, R_ANNEX, R_BIN, M_MAIN, W_ANNEX], [M_MAIN, R_ANNEX, R_BIN, C_SHELF, W_ANNEX]],
-    ['location', [R_ANNEX, W_ANNEX, M_MAIN, C_SHELF, R_BIN], [R_BIN, C_SHELF, M_MAIN, R_ANNEX, W_ANNEX]],
+    ['sku', [C_SHELF, M_MAIN, R_ANNEX, R_BIN, W_ANNEX], [W_ANNEX, R_BIN, R_ANNEX, M_MAIN, C_SHELF]],
+    ['name', [M_MAIN, R_ANNEX, R_BIN, W_ANNEX, C_SHELF], [C_SHELF, W_ANNEX, R_BIN, R_ANNEX, M_MAIN]],
+    ['category', [C_SHELF, R_ANNEX, R_BIN, M_MAIN, W_ANNEX], [M_MAIN, R_BIN, R_ANNEX, C_SHELF, W_ANNEX]],
+    ['location', [R_ANNEX, W_ANNEX, M_MAIN, C_SHELF, R_BIN], [R_BIN, C_SHELF, M_MAIN, W_ANNEX, R_ANNEX]],
     ['quantity', [W_ANNEX, M_MAIN, R_ANNEX, R_BIN, C_SHELF], [C_SHELF, R_BIN, R_ANNEX, M_MAIN, W_ANNEX]],
     ['value', [R_ANNEX, R_BIN, W_ANNEX, C_SHELF, M_MAIN], [M_MAIN, C_SHELF, W_ANNEX, R_BIN, R_ANNEX]],
   ])('sorts by %s in both orders', async (sort, ascending, descending) => {
