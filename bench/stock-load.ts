@@ -543,6 +543,12 @@ function scenarios(context: {
       warmUp: true,
     },
     {
+      name: 'stock-sorted-name',
+      title: 'GET /api/stock?sort=name&order=desc',
+      requests: get('/api/stock?sort=name&order=desc'),
+      warmUp: true,
+    },
+    {
       name: 'stock-deep-page',
       title: 'GET /api/stock?sort=quantity&order=desc&page=50',
       requests: get('/api/stock?sort=quantity&order=desc&page=50'),
