@@ -205,14 +205,21 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
   await step(
     'stock_balances, department_stock, stock_summary',
     [
-      `insert into stock_balances (component_id, location_id, department_id, quantity, updated_at)
-     select component_id, location_id, $1, sum(delta), max(created_at) from (
-       select component_id, to_location_id as location_id, quantity as delta, created_at from movements
-       where department_id = $1 and to_location_id is not null
-       union all
-       select component_id, from_location_id, -quantity, created_at from movements
-       where department_id = $1 and from_location_id is not null
-     ) ledger group by component_id, location_id`,
+      // With the triggers off (replica), the list's keys (ADR 0013) are copied here, as migration 0006 does.
+      `insert into stock_balances (component_id, location_id, department_id, quantity, updated_at,
+                                  sku_key, name_key, category_key, location_key, unit_cost_minor)
+     select ledger.component_id, ledger.location_id, $1, ledger.quantity, ledger.updated_at,
+            lower(c.sku), lower(c.name), lower(cat.path), lower(l.path), c.default_unit_cost_minor
+     from (select component_id, location_id, sum(delta) as quantity, max(created_at) as updated_at from (
+             select component_id, to_location_id as location_id, quantity as delta, created_at from movements
+             where department_id = $1 and to_location_id is not null
+             union all
+             select component_id, from_location_id, -quantity, created_at from movements
+             where department_id = $1 and from_location_id is not null
+           ) d group by component_id, location_id) ledger
+     join components c on c.id = ledger.component_id
+     join locations l on l.id = ledger.location_id
+     left join categories cat on cat.id = c.category_id`,
       `insert into department_stock (department_id, component_id, quantity)
      select $1, component_id, sum(quantity) from stock_balances where department_id = $1 group by component_id`,
       // As migration 0003 fills it; replaces whatever its triggers wrote if they ran (not a superuser).

@@ -45,19 +45,40 @@ $$;--> statement-breakpoint
 CREATE TRIGGER stock_balances_keys
   BEFORE INSERT OR UPDATE OF component_id, location_id ON "stock_balances"
   FOR EACH ROW EXECUTE FUNCTION stock_balances_copy_keys();--> statement-breakpoint
--- Before a source row's keys change: wait for every transaction that copied them into a new balance and
--- keep new copies out until this one commits (FOR UPDATE conflicts with their FOR KEY SHARE).
-CREATE FUNCTION list_key_source_lock() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Before a source row's keys change, lock what the change rewrites, then the row itself FOR UPDATE (which
+-- conflicts with the FOR KEY SHARE of a new balance copying it): wait for every transaction that copied it,
+-- and keep new copies out until this one commits. The balances first, in (component, location) order, the
+-- order postings lock them in: a posting holding one of them takes only FOR KEY SHARE on this row (its
+-- movement's foreign keys), which the UPDATE's own lock allows, so it finishes and lets the edit go on. In a
+-- statement that edits many rows, every row's balances are locked before any AFTER trigger (below, and the
+-- stock summary's revaluation of 0003) runs. What remains is rare (a transfer into a new balance, a rename
+-- of several locations at once while a transfer between them runs); PostgreSQL resolves it by aborting one
+-- side, and both postings and edits retry.
+CREATE FUNCTION components_lock_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format('SELECT 1 FROM %I WHERE id = $1 FOR UPDATE', TG_TABLE_NAME) USING NEW.id;
+  PERFORM 1 FROM stock_balances WHERE component_id = NEW.id ORDER BY location_id FOR UPDATE;
+  PERFORM 1 FROM components WHERE id = NEW.id FOR UPDATE;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
--- Then rewrite the copies. The balances are locked in (component, location) order, the order postings
--- lock them in, so a rewrite and a transfer do not wait on each other in a cycle.
+CREATE FUNCTION categories_lock_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM stock_balances b JOIN components c ON c.id = b.component_id
+  WHERE c.category_id = NEW.id ORDER BY b.component_id, b.location_id FOR UPDATE OF b;
+  PERFORM 1 FROM categories WHERE id = NEW.id FOR UPDATE;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION locations_lock_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM stock_balances WHERE location_id = NEW.id ORDER BY component_id FOR UPDATE;
+  PERFORM 1 FROM locations WHERE id = NEW.id FOR UPDATE;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+-- Then rewrite the copies, with a snapshot taken after those locks.
 CREATE FUNCTION components_rewrite_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM stock_balances WHERE component_id = NEW.id ORDER BY location_id FOR UPDATE;
   UPDATE stock_balances
   SET sku_key = lower(NEW.sku), name_key = lower(NEW.name), unit_cost_minor = NEW.default_unit_cost_minor,
       category_key = (SELECT lower(path) FROM categories WHERE id = NEW.category_id)
@@ -67,8 +88,6 @@ END
 $$;--> statement-breakpoint
 CREATE FUNCTION categories_rewrite_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM stock_balances b JOIN components c ON c.id = b.component_id
-  WHERE c.category_id = NEW.id ORDER BY b.component_id, b.location_id FOR UPDATE OF b;
   UPDATE stock_balances b SET category_key = lower(NEW.path)
   FROM components c WHERE c.id = b.component_id AND c.category_id = NEW.id;
   RETURN NULL;
@@ -76,7 +95,6 @@ END
 $$;--> statement-breakpoint
 CREATE FUNCTION locations_rewrite_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM stock_balances WHERE location_id = NEW.id ORDER BY component_id FOR UPDATE;
   UPDATE stock_balances SET location_key = lower(NEW.path) WHERE location_id = NEW.id;
   RETURN NULL;
 END
@@ -85,7 +103,7 @@ CREATE TRIGGER components_list_keys_lock
   BEFORE UPDATE OF sku, name, category_id, default_unit_cost_minor ON "components"
   FOR EACH ROW WHEN ((OLD.sku, OLD.name, OLD.category_id, OLD.default_unit_cost_minor)
                      IS DISTINCT FROM (NEW.sku, NEW.name, NEW.category_id, NEW.default_unit_cost_minor))
-  EXECUTE FUNCTION list_key_source_lock();--> statement-breakpoint
+  EXECUTE FUNCTION components_lock_list_keys();--> statement-breakpoint
 CREATE TRIGGER components_list_keys
   AFTER UPDATE OF sku, name, category_id, default_unit_cost_minor ON "components"
   FOR EACH ROW WHEN ((OLD.sku, OLD.name, OLD.category_id, OLD.default_unit_cost_minor)
@@ -93,13 +111,13 @@ CREATE TRIGGER components_list_keys
   EXECUTE FUNCTION components_rewrite_list_keys();--> statement-breakpoint
 CREATE TRIGGER categories_list_keys_lock
   BEFORE UPDATE OF path ON "categories"
-  FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION list_key_source_lock();--> statement-breakpoint
+  FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION categories_lock_list_keys();--> statement-breakpoint
 CREATE TRIGGER categories_list_keys
   AFTER UPDATE OF path ON "categories"
   FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION categories_rewrite_list_keys();--> statement-breakpoint
 CREATE TRIGGER locations_list_keys_lock
   BEFORE UPDATE OF path ON "locations"
-  FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION list_key_source_lock();--> statement-breakpoint
+  FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION locations_lock_list_keys();--> statement-breakpoint
 CREATE TRIGGER locations_list_keys
   AFTER UPDATE OF path ON "locations"
   FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path) EXECUTE FUNCTION locations_rewrite_list_keys();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Category, Component, ComponentInput, Location, Movement, MovementRequest, StockRow } from '@cm/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { queryRows } from '../src/db/client.js';
 import { call } from './app.js';
 import { createUser, signIn } from './factories.js';
 
@@ -181,4 +183,21 @@ export async function componentDetail(app: FastifyInstance, token: string, compo
   const response = await call(app, 'GET', `/api/components/${componentId}`, { token });
   expectStatus(response, 200, 'component detail');
   return response.json();
+}
+
+/**
+ * Balances whose stock-list keys (ADR 0013) differ from the rows they are copied from: the component's SKU,
+ * name, cost and category, and the location. Empty when the triggers kept every copy right.
+ */
+export async function staleListKeys(app: FastifyInstance) {
+  return queryRows<{ sku: string; location_id: string }>(
+    app.db,
+    sql`select c.sku, b.location_id from stock_balances b
+        join components c on c.id = b.component_id
+        join locations l on l.id = b.location_id
+        left join categories cat on cat.id = c.category_id
+        where (b.sku_key, b.name_key, b.category_key, b.location_key, b.unit_cost_minor, b.value_minor)
+              is distinct from (lower(c.sku), lower(c.name), lower(cat.path), lower(l.path), c.default_unit_cost_minor,
+                                round(b.quantity * c.default_unit_cost_minor))`,
+  );
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
+import { retryOnConflict } from '../../lib/database-errors.js';
 import { requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
@@ -69,7 +70,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Category, ...problems(400, 401, 403, 404, 409, 422) },
     },
     handler: async (request) => {
-      const node = await app.db.transaction((tx) => categoryTree.update(tx, null, request.params.id, request.body));
+      // A rename rewrites the list keys of the balances below; a deadlock with a posting is retried (ADR 0013).
+      const node = await retryOnConflict(() =>
+        app.db.transaction((tx) => categoryTree.update(tx, null, request.params.id, request.body)),
+      );
       const [category] = await listCategories(app.db, node.id);
       if (!category) throw new AppError('NOT_FOUND');
       return category;

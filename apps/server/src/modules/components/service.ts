@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ComponentDetail } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
-import { isUniqueViolation } from '../../lib/database-errors.js';
+import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
 import { fitsUnit, formatQuantity } from '../../lib/quantity.js';
 import { AppError } from '../../plugins/errors.js';
 import { type ComponentFields, findComponent, writeComponent } from './repository.js';
@@ -67,12 +67,15 @@ export function componentService(db: Database) {
 
     async update(id: string, input: ComponentFields) {
       requireWholeMinimum(input);
+      // A change of the list's keys can meet a posting in a deadlock, which PostgreSQL breaks (ADR 0013).
       await withSkuCheck(() =>
-        db.transaction(async (tx) => {
-          await requireComponent(tx, id);
-          await requireReferences(tx, input);
-          await writeComponent(tx, id, input, false);
-        }),
+        retryOnConflict(() =>
+          db.transaction(async (tx) => {
+            await requireComponent(tx, id);
+            await requireReferences(tx, input);
+            await writeComponent(tx, id, input, false);
+          }),
+        ),
       );
       return requireComponent(db, id);
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImportColumn, ImportCommitResponse, ImportPreview } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
+import { retryOnConflict } from '../../lib/database-errors.js';
 import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
 import { type CheckedRow, checkRows } from './check-rows.js';
 import { importHasErrors } from './checked-table.js';
@@ -192,25 +193,28 @@ export function importService(db: Database) {
      * changed since the preview (a SKU created, stock received) is caught rather than written twice.
      */
     async commit(importer: Importer, importId: string): Promise<ImportCommitResponse> {
-      return db.transaction(async (tx) => {
-        const { table } = await takePendingImport(tx, ['components'], importer, importId);
-        const checked = await checkRows(tx, importer.departmentId, table);
-        if (checked.errorCount > 0) throw importHasErrors(checked.errors);
-        const categories = await ensureCategories(tx, checked.rows);
-        const rows = checked.rows.map((row) => ({ ...row, componentId: row.existingId ?? randomUUID() }));
-        const created = rows.filter((row) => !row.existingId);
-        const updated = rows.filter((row) => row.existingId);
-        await insertComponents(tx, created, categories.ids);
-        if (updated.length > 0) await updateComponents(tx, updated, checked.present, categories.ids);
-        const opening = rows.filter((row) => row.openingQuantity !== null && row.locationId !== null);
-        await postOpeningBalances(tx, importer, opening);
-        return {
-          createdComponents: created.length,
-          updatedComponents: updated.length,
-          createdCategories: categories.created,
-          openingBalances: opening.length,
-        };
-      });
+      // Updated components rewrite their balances' list keys, which can meet a posting in a deadlock (ADR 0013).
+      return retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const { table } = await takePendingImport(tx, ['components'], importer, importId);
+          const checked = await checkRows(tx, importer.departmentId, table);
+          if (checked.errorCount > 0) throw importHasErrors(checked.errors);
+          const categories = await ensureCategories(tx, checked.rows);
+          const rows = checked.rows.map((row) => ({ ...row, componentId: row.existingId ?? randomUUID() }));
+          const created = rows.filter((row) => !row.existingId);
+          const updated = rows.filter((row) => row.existingId);
+          await insertComponents(tx, created, categories.ids);
+          if (updated.length > 0) await updateComponents(tx, updated, checked.present, categories.ids);
+          const opening = rows.filter((row) => row.openingQuantity !== null && row.locationId !== null);
+          await postOpeningBalances(tx, importer, opening);
+          return {
+            createdComponents: created.length,
+            updatedComponents: updated.length,
+            createdCategories: categories.created,
+            openingBalances: opening.length,
+          };
+        }),
+      );
     },
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.js';
+import { retryOnConflict } from '../../lib/database-errors.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { locationTree } from '../trees/tree-store.js';
@@ -56,7 +57,10 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const department = currentDepartment(request);
-      return app.db.transaction((tx) => locationTree.update(tx, department, request.params.id, request.body));
+      // A rename rewrites the list keys of the balances below; a deadlock with a posting is retried (ADR 0013).
+      return retryOnConflict(() =>
+        app.db.transaction((tx) => locationTree.update(tx, department, request.params.id, request.body)),
+      );
     },
   });
 

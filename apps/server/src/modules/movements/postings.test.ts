@@ -17,7 +17,9 @@ import {
   posted,
   receipt,
   reverse,
+  staleListKeys,
   stockSums,
+  thousandths,
   transfer,
 } from '../../../test/stock-fixtures.js';
 
@@ -276,6 +278,55 @@ describe('stock never goes negative under concurrent postings', () => {
     expect(detail.totalQuantity).toBe('0');
     expect(detail.stock).toEqual([]);
     expect(await expectConsistent(component.id)).toBe(0n);
+  });
+
+  it('postings while the component and a location are edited all succeed, and the list keys follow the edits', async () => {
+    const component = await createComponent(app, deptA.worker);
+    const binName = `Bin ${randomUUID().slice(0, 8)}`;
+    const bin = await createLocation(app, deptA.admin, binName);
+    await posted(app, deptA.worker, receipt(component.id, shelf1.id, '100'));
+    await posted(app, deptA.worker, receipt(component.id, bin.id, '100'));
+    // Edits rewrite the balances' keys while postings hold them, and transfers into shelf 2 and shelf 3
+    // create balances that copy the keys being edited.
+    const responses = await Promise.all([
+      ...Array.from({ length: 10 }, (_, index) =>
+        call(app, 'PUT', `/api/components/${component.id}`, {
+          token: deptA.admin,
+          body: {
+            sku: component.sku,
+            name: `Edited ${index}`,
+            unit: component.unit,
+            defaultUnitCostMinor: 100 + index,
+          },
+        }),
+      ),
+      ...Array.from({ length: 5 }, (_, index) =>
+        call(app, 'PATCH', `/api/locations/${bin.id}`, { token: deptA.admin, body: { name: `${binName} ${index}` } }),
+      ),
+      ...Array.from({ length: 30 }, (_, index) =>
+        post(
+          app,
+          deptA.worker,
+          [
+            issue(component.id, shelf1.id, '1'),
+            transfer(component.id, shelf1.id, bin.id, '1'),
+            transfer(component.id, bin.id, shelf2.id, '1'),
+            transfer(component.id, bin.id, shelf3.id, '1'),
+            receipt(component.id, bin.id, '1'),
+          ][index % 5],
+        ),
+      ),
+    ]);
+    for (const response of responses) expect([200, 201], response.body).toContain(response.statusCode);
+    expect(await staleListKeys(app)).toEqual([]);
+    const { component: edited } = await componentDetail(app, deptA.admin, component.id);
+    const rows = await allStock(app, deptA.admin, { q: component.sku });
+    expect(rows.length).toBe(4);
+    for (const row of rows) {
+      expect(row.name).toBe(edited.name);
+      expect(BigInt(row.valueMinor)).toBe((thousandths(row.quantity) * BigInt(edited.defaultUnitCostMinor)) / 1000n);
+    }
+    expect(await expectConsistent(component.id)).toBe(200_000n);
   });
 
   it('30 transfers each way between two locations conserve the total and never go negative', async () => {
