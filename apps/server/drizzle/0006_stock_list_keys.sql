@@ -29,11 +29,24 @@ CREATE INDEX "stock_balances_list_value_idx" ON "stock_balances" USING btree ("d
 -- A new balance copies its keys. The rows they come from are read FOR KEY SHARE: an edit of those keys
 -- first takes FOR UPDATE (below), so either it waits for this balance's transaction and then rewrites the
 -- balance with the rest, or this read waits for the edit's commit and copies the new values; a balance can
--- never keep a value its source no longer has. (An upsert that finds its row runs this too, and drops it.)
+-- never keep a value its source no longer has.
+-- An upsert runs this trigger before it finds its row. When the row exists (balances are never deleted)
+-- the insert becomes an update of the quantity and the proposed row is dropped, after the NOT NULL checks:
+-- it takes the existing row's keys, and no source is read or locked. A receipt into an existing balance
+-- then locks in the order an issue does (the balance, then its movement's foreign keys), and cannot
+-- deadlock with an edit holding that balance.
 CREATE FUNCTION stock_balances_copy_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   category uuid;
 BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT sku_key, name_key, category_key, location_key, unit_cost_minor
+    INTO NEW.sku_key, NEW.name_key, NEW.category_key, NEW.location_key, NEW.unit_cost_minor
+    FROM stock_balances WHERE component_id = NEW.component_id AND location_id = NEW.location_id;
+    IF FOUND THEN
+      RETURN NEW;
+    END IF;
+  END IF;
   SELECT lower(c.sku), lower(c.name), c.default_unit_cost_minor, c.category_id
   INTO NEW.sku_key, NEW.name_key, NEW.unit_cost_minor, category
   FROM components c WHERE c.id = NEW.component_id FOR KEY SHARE;

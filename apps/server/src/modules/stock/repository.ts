@@ -21,6 +21,8 @@ type Row = {
   value_minor: string | number;
 };
 
+type Filters = z.output<typeof StockFilters>;
+
 const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id,
   l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
   t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
@@ -60,8 +62,6 @@ function orderBy(alias: string, filters: Filters): SQL {
   const nulls = filters.sort === 'category' ? ' nulls last' : '';
   return sql.raw(`order by ${SORT_KEYS[filters.sort].map((key) => `${alias}.${key}${direction}${nulls}`).join(', ')}`);
 }
-
-type Filters = z.output<typeof StockFilters>;
 
 /**
  * The filters, on the balance alone: what they ask of the component (search, category, below minimum) is
@@ -106,9 +106,14 @@ function toStockRow(row: Row): StockRow {
 
 type Totals = { total: number; quantity: string | null; value_minor: string | null };
 
+/** Whether a filter picks out some components or locations, as opposed to the whole department's stock. */
+function narrowsDown(filters: Filters): boolean {
+  return Boolean(filters.q || filters.categoryId || filters.locationId || filters.belowMinimum);
+}
+
 /** Whether the list is the department's whole stock on hand, whose totals the stock summary keeps. */
 function isWholeStock(filters: Filters): boolean {
-  return !filters.includeEmpty && !filters.q && !filters.categoryId && !filters.locationId && !filters.belowMinimum;
+  return !filters.includeEmpty && !narrowsDown(filters);
 }
 
 /** The department's summary slots (kept by triggers, ADR 0011): the whole stock's totals without a scan. */
@@ -118,16 +123,15 @@ function summaryOf(departmentId: string): SQL {
              from stock_summary where department_id = ${departmentId}`;
 }
 
-/** Count and totals of the filtered list, one row: for a page with no rows to carry them. */
-function totalsOf(departmentId: string, where: SQL, filters: Filters): SQL {
-  if (isWholeStock(filters)) return summaryOf(departmentId);
+/** Count and totals of the balances `from` names as b, one row. */
+function sumsOf(from: SQL): SQL {
   return sql`select count(*)::int as total, sum(b.quantity)::text as quantity, sum(b.value_minor)::text as value_minor
-             from stock_balances b where ${where}`;
+             from ${from}`;
 }
 
-/** Whether a filter picks out some components or locations, as opposed to the whole department's stock. */
-function narrowsDown(filters: Filters): boolean {
-  return Boolean(filters.q || filters.categoryId || filters.locationId || filters.belowMinimum);
+/** Count and totals of the filtered list, one row. */
+function totalsOf(departmentId: string, where: SQL, filters: Filters): SQL {
+  return isWholeStock(filters) ? summaryOf(departmentId) : sumsOf(sql`stock_balances b where ${where}`);
 }
 
 /**
@@ -154,9 +158,7 @@ export async function listStock(
             select b.component_id, b.location_id, b.quantity, b.value_minor,
                    b.sku_key, b.name_key, b.category_key, b.location_key
             from stock_balances b where ${where})
-          select b.component_id, b.location_id,
-                 (select row_to_json(s) from (select count(*)::int as total, sum(quantity)::text as quantity,
-                                                     sum(value_minor)::text as value_minor from matching) s) as totals
+          select b.component_id, b.location_id, (select row_to_json(s) from (${sumsOf(sql`matching b`)}) s) as totals
           from matching b ${orderBy('b', filters)} ${pageOf(page)}`
     : sql`select b.component_id, b.location_id, (select row_to_json(s) from (${totals}) s) as totals
           from stock_balances b where ${where} ${orderBy('b', filters)} ${pageOf(page)}`;
