@@ -19,8 +19,10 @@ export type StockData = {
   hot: { componentId: string; locationId: string }[];
   /** Components with 100 units each: concurrent issues run them dry and get 409s after that. */
   scarce: { componentId: string; locationId: string }[];
-  /** Category and search term of the "filtered" stock list scenario. */
+  /** Category and search term of the "filtered" stock list scenario: a broad filter (2 000 balances). */
   filter: { categoryId: string; categoryPath: string; q: string };
+  /** The "search" scenario's term: the start of a SKU, as someone looking for a part types it (10 components). */
+  search: string;
   seconds: Record<string, number>;
 };
 
@@ -265,6 +267,7 @@ export async function describeStockData(client: pg.Client, seconds: StockData['s
     hot: pick('HOT-'),
     scarce: pick('SCARCE-'),
     filter: { categoryId: category.id, categoryPath: category.path, q: 'murata' },
+    search: 'bx-09668',
     seconds,
   };
 }

@@ -537,6 +537,12 @@ function scenarios(context: {
       warmUp: true,
     },
     {
+      name: 'stock-search',
+      title: `GET /api/stock?q=${context.data.search}`,
+      requests: get(`/api/stock?q=${context.data.search}`),
+      warmUp: true,
+    },
+    {
       name: 'stock-sorted',
       title: 'GET /api/stock?sort=location',
       requests: get('/api/stock?sort=location'),
@@ -613,6 +619,7 @@ async function explainStockList(url: string, departmentId: string, data: StockDa
       'filtered (q, category, sort=value desc)',
       { q: data.filter.q, categoryId: data.filter.categoryId, sort: 'value', order: 'desc' },
     ],
+    ['search (q=start of a SKU)', { q: data.search }],
     ['sorted (sort=location)', { sort: 'location' }],
     ['deep page (sort=quantity desc, page 50)', { sort: 'quantity', order: 'desc', page: '50' }],
   ];

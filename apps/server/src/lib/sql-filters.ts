@@ -6,17 +6,35 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * Substring search over a component's SKU, name, manufacturer and part number; written exactly as the
- * trigram index expression (components_search_idx) so the index serves it.
+ * Substring search over a component's SKU, name, manufacturer and part number: its stored search text,
+ * which the trigram index components_search_idx serves.
  */
-export function componentMatches(alias: string, term: string): SQL {
-  const c = sql.raw(alias);
-  return sql`lower(${c}.sku || ' ' || ${c}.name || ' ' || ${c}.manufacturer || ' ' || ${c}.manufacturer_part_number) like ${containsPattern(term)}`;
+function componentMatches(alias: string, term: string): SQL {
+  return sql`${sql.raw(alias)}.search_text like ${containsPattern(term)}`;
 }
 
 /** Rows whose tree node (category or location column) is `id` or below it. */
 export function inSubtree(column: SQL, table: 'categories' | 'locations', id: string): SQL {
   return sql`${column} in (select id from ${sql.identifier(table)} where ancestor_ids @> array[${id}::uuid])`;
+}
+
+/**
+ * A component's search and category filters (alias: the components table). With both, the category's
+ * subtree is one array of ids computed first, so that PostgreSQL ANDs the category index's bitmap with the
+ * search's; as `in (select …)` it runs the trigram search once per category of the subtree instead. Alone,
+ * the category stays that semi-join, whose size PostgreSQL estimates from the subtree: an array's it cannot,
+ * and it then plans a small category as a large one.
+ */
+export function componentFilters(alias: string, filters: { q?: string; categoryId?: string }): SQL[] {
+  const categoryId = sql.raw(`${alias}.category_id`);
+  const { q, categoryId: category } = filters;
+  return [
+    q ? componentMatches(alias, q) : undefined,
+    category && q
+      ? sql`${categoryId} = any(array(select id from categories where ancestor_ids @> array[${category}::uuid]))`
+      : undefined,
+    category && !q ? inSubtree(categoryId, 'categories', category) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
 }
 
 /**

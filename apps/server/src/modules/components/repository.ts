@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, componentMatches, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
+import { allOf, componentFilters, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 type ComponentRow = {
   id: string;
@@ -69,8 +69,7 @@ type Filters = z.output<typeof ComponentFilters>;
 
 function whereOf(filters: Filters): SQL {
   return allOf([
-    filters.q ? componentMatches('c', filters.q) : undefined,
-    filters.categoryId ? inSubtree(sql`c.category_id`, 'categories', filters.categoryId) : undefined,
+    ...componentFilters('c', filters),
     filters.status === 'active' ? sql`c.archived_at is null` : undefined,
     filters.status === 'archived' ? sql`c.archived_at is not null` : undefined,
   ]);

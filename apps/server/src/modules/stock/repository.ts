@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, componentMatches, inSubtree, pageOf } from '../../lib/sql-filters.js';
+import { allOf, componentFilters, inSubtree, pageOf } from '../../lib/sql-filters.js';
 
 type Row = {
   component_id: string;
@@ -27,14 +27,25 @@ const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_
   l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
   t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
 
+/** The balance's columns a row shows or is sorted by, selected by every query of a page's balances. */
+const BALANCE_COLUMNS = sql.raw(
+  [
+    ...['component_id', 'location_id', 'department_id', 'quantity', 'unit_cost_minor', 'value_minor'],
+    ...['sku_key', 'name_key', 'category_key', 'location_key'],
+  ]
+    .map((column) => `b.${column}`)
+    .join(', '),
+);
+
 /**
- * The rows of `keys` (a query of balances' component_id and location_id, ordered and limited) in full, in
- * the same order: everything but the balance is joined for those rows only.
+ * The rows of `balances` (a query of BALANCE_COLUMNS, ordered and limited) in full, in the same order:
+ * component, location, category and department total are joined for those rows only. The balance is not
+ * read again: a second reference to stock_balances, with its ten indexes, tripled the planning time of a
+ * filtered page (1.8 ms against 0.5), paid on every request whose plan PostgreSQL does not keep.
  */
-function rowsOf(keys: SQL, filters: Filters, extra: SQL = sql``): SQL {
+function rowsOf(balances: SQL, filters: Filters, extra: SQL = sql``): SQL {
   return sql`select ${COLUMNS} ${extra}
-    from (${keys}) p
-    join stock_balances b on b.component_id = p.component_id and b.location_id = p.location_id
+    from (${balances}) b
     join components c on c.id = b.component_id
     join locations l on l.id = b.location_id
     join department_stock t on t.department_id = b.department_id and t.component_id = b.component_id
@@ -69,8 +80,7 @@ function orderBy(alias: string, filters: Filters): SQL {
  */
 function whereOf(departmentId: string, filters: Filters): SQL {
   const ofComponent = allOf([
-    filters.q ? componentMatches('c', filters.q) : undefined,
-    filters.categoryId ? inSubtree(sql`c.category_id`, 'categories', filters.categoryId) : undefined,
+    ...componentFilters('c', filters),
     filters.belowMinimum ? sql`t.quantity < c.minimum_stock` : undefined,
   ]);
   const stockOf = filters.belowMinimum
@@ -153,16 +163,13 @@ export async function listStock(
 ) {
   const where = whereOf(departmentId, filters);
   const totals = totalsOf(departmentId, where, filters);
-  const keys = narrowsDown(filters)
-    ? sql`with matching as materialized (
-            select b.component_id, b.location_id, b.quantity, b.value_minor,
-                   b.sku_key, b.name_key, b.category_key, b.location_key
-            from stock_balances b where ${where})
-          select b.component_id, b.location_id, (select row_to_json(s) from (${sumsOf(sql`matching b`)}) s) as totals
+  const balances = narrowsDown(filters)
+    ? sql`with matching as materialized (select ${BALANCE_COLUMNS} from stock_balances b where ${where})
+          select ${BALANCE_COLUMNS}, (select row_to_json(s) from (${sumsOf(sql`matching b`)}) s) as totals
           from matching b ${orderBy('b', filters)} ${pageOf(page)}`
-    : sql`select b.component_id, b.location_id, (select row_to_json(s) from (${totals}) s) as totals
+    : sql`select ${BALANCE_COLUMNS}, (select row_to_json(s) from (${totals}) s) as totals
           from stock_balances b where ${where} ${orderBy('b', filters)} ${pageOf(page)}`;
-  const rows = await queryRows<Row & { totals: Totals }>(db, rowsOf(keys, filters, sql`, p.totals`));
+  const rows = await queryRows<Row & { totals: Totals }>(db, rowsOf(balances, filters, sql`, b.totals`));
   const [sums] = rows[0] ? [rows[0].totals] : await queryRows<Totals>(db, totals);
   return {
     items: rows.map(toStockRow),
@@ -175,9 +182,9 @@ export async function listStock(
 export async function* allStock(db: Executor, departmentId: string, filters: Filters, batchSize = 2000) {
   const where = whereOf(departmentId, filters);
   for (let offset = 0; ; offset += batchSize) {
-    const keys = sql`select b.component_id, b.location_id from stock_balances b where ${where}
-                     ${orderBy('b', filters)} limit ${batchSize} offset ${offset}`;
-    const rows = await queryRows<Row>(db, rowsOf(keys, filters));
+    const balances = sql`select ${BALANCE_COLUMNS} from stock_balances b where ${where}
+                         ${orderBy('b', filters)} limit ${batchSize} offset ${offset}`;
+    const rows = await queryRows<Row>(db, rowsOf(balances, filters));
     yield* rows.map(toStockRow);
     if (rows.length < batchSize) return;
   }

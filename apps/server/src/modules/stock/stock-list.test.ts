@@ -157,6 +157,12 @@ describe('GET /api/stock', () => {
     expect((await stock(`?categoryId=${semis.id}&includeEmpty=true`)).items.map(label)).toEqual([E_MAIN, M_MAIN]);
   });
 
+  it('q and categoryId together match both, subcategories included', async () => {
+    expect((await stock(`?q=or&categoryId=${passives.id}`)).items.map(label)).toEqual([C_SHELF, R_ANNEX, R_BIN]);
+    expect((await stock(`?q=or&categoryId=${resistors.id}`)).items.map(label)).toEqual([R_ANNEX, R_BIN]);
+    expect((await stock(`?q=capacitor&categoryId=${resistors.id}`)).total).toBe(0);
+  });
+
   it('locationId includes sublocations', async () => {
     expect((await stock(`?locationId=${main.id}`)).items.map(label)).toEqual([C_SHELF, M_MAIN, R_BIN]);
     expect((await stock(`?locationId=${shelfA.id}`)).items.map(label)).toEqual([C_SHELF, R_BIN]);
