@@ -28,14 +28,8 @@ const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_
   t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
 
 /** The balance's columns a row shows or is sorted by, selected by every query of a page's balances. */
-const BALANCE_COLUMNS = sql.raw(
-  [
-    ...['component_id', 'location_id', 'department_id', 'quantity', 'unit_cost_minor', 'value_minor'],
-    ...['sku_key', 'name_key', 'category_key', 'location_key'],
-  ]
-    .map((column) => `b.${column}`)
-    .join(', '),
-);
+const BALANCE_COLUMNS = sql`b.component_id, b.location_id, b.department_id, b.quantity, b.unit_cost_minor,
+  b.value_minor, b.sku_key, b.name_key, b.category_key, b.location_key`;
 
 /**
  * The rows of `balances` (a query of BALANCE_COLUMNS, ordered and limited) in full, in the same order:
