@@ -71,6 +71,7 @@ await time('stock: below minimum', stock({ belowMinimum: 'true' }));
 await time('components: q=murata', components({ q: 'murata' }));
 await time('components: Capacitors', components({ categoryId: capacitors }));
 await time('components: q=murata, Capacitors', components({ q: 'murata', categoryId: capacitors }));
+await time('transactions: first page', movements({}));
 await time('transactions: one shelf', movements({ locationId: shelf }));
 await time('transactions: the whole warehouse', movements({ locationId: warehouse }));
 await pool.end();

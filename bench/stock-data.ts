@@ -96,10 +96,9 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
        select id, 'Series ' || lpad(k::text, 2, '0'), parent_id, path || ' / Series ' || lpad(k::text, 2, '0'), ancestors || id
        from (select gen_random_uuid() as id, k, root.id as parent_id, root.path, root.ancestor_ids as ancestors
              from categories root cross join generate_series(1, 10) k where root.parent_id is null) child`,
-      `with warehouse as (
-         insert into locations (department_id, name, parent_id, path, ancestor_ids)
-         values ($1, 'Warehouse', null, 'Warehouse', '{}') returning id)
-       update locations set ancestor_ids = array[id] where id = (select id from warehouse)`,
+      // A node's ancestors include itself, as the application writes them (trees/tree-store.ts).
+      `insert into locations (id, department_id, name, parent_id, path, ancestor_ids)
+       select id, $1, 'Warehouse', null, 'Warehouse', array[id] from (select gen_random_uuid() as id) warehouse`,
       `insert into locations (id, department_id, name, parent_id, path, ancestor_ids)
        select id, $1, 'Shelf ' || lpad(k::text, 2, '0'), parent_id, 'Warehouse / Shelf ' || lpad(k::text, 2, '0'),
               array[parent_id, id]

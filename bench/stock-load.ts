@@ -34,7 +34,7 @@ import autocannon from 'autocannon';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Executor, openDatabase } from '../apps/server/src/db/client.js';
+import { type Executor, LIST_STATEMENT_TIMEOUT_MS, openDatabase, postgresPool } from '../apps/server/src/db/client.js';
 import { listStock } from '../apps/server/src/modules/stock/repository.js';
 import { upsertUser } from '../apps/server/src/modules/users/service.js';
 import { describeStockData, generateStockData, MOVEMENTS_PER_COMPONENT, type StockData } from './stock-data.js';
@@ -626,7 +626,10 @@ async function explainStockList(url: string, departmentId: string, data: StockDa
   const dialect = new PgDialect();
   const lines: string[] = [];
   const plans: string[] = [];
-  await withClient(url, async (client) => {
+  // A connection of the server's list pool, with its settings (ADR 0012, 0015), so the plans are the server's.
+  const listPool = postgresPool(url, 1, console.warn, LIST_STATEMENT_TIMEOUT_MS);
+  const client = await listPool.connect();
+  try {
     for (const [label, query] of cases) {
       const { page, pageSize, ...filters } = StockListQuery.parse(query);
       const captured: SQL[] = [];
@@ -669,7 +672,10 @@ async function explainStockList(url: string, departmentId: string, data: StockDa
         plans.push(`-- ${label}\n${compiled.sql}\n\n${text.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
       }
     }
-  });
+  } finally {
+    client.release();
+    await listPool.end();
+  }
   const file = path.join(tmpdir(), `stock-load-plans-${Date.now()}.txt`);
   writeFileSync(file, plans.join('\n'));
   return { lines, file };

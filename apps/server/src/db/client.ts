@@ -88,7 +88,10 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 
 /**
  * A pool of connections that keep their statements' plans (ADR 0012). With `statementTimeoutMs`, every
- * statement on them is read-only and cancelled after that long: the pool of list pages.
+ * statement on them is read-only and cancelled after that long, and never runs in parallel: the pool of
+ * list pages. Many pages run at once, so workers started for one page only take cores from the others, and
+ * PostgreSQL chose a parallel sequential scan over index lookups for a filtered page on the estimate of one
+ * page alone (ADR 0015).
  */
 export function postgresPool(
   url: string,
@@ -102,7 +105,7 @@ export function postgresPool(
         ? url
         : withSettings(
             url,
-            `-c statement_timeout=${Math.round(statementTimeoutMs)} -c default_transaction_read_only=on`,
+            `-c statement_timeout=${Math.round(statementTimeoutMs)} -c default_transaction_read_only=on -c max_parallel_workers_per_gather=0`,
           ),
     max,
     Client: PlanCachingClient,

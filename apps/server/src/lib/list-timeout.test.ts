@@ -41,12 +41,13 @@ describe('list connections', () => {
       postgresPool(withOptions.toString(), 1, () => {}, 50),
     );
     try {
-      const [row] = await queryRows<{ name: string; timeout: string; read_only: string }>(
+      const [row] = await queryRows<{ name: string; timeout: string; read_only: string; workers: string }>(
         lists.listDb,
         sql`select current_setting('application_name') as name, current_setting('statement_timeout') as timeout,
-                   current_setting('default_transaction_read_only') as read_only`,
+                   current_setting('default_transaction_read_only') as read_only,
+                   current_setting('max_parallel_workers_per_gather') as workers`,
       );
-      expect(row).toEqual({ name: 'cm-list-test', timeout: '50ms', read_only: 'on' });
+      expect(row).toEqual({ name: 'cm-list-test', timeout: '50ms', read_only: 'on', workers: '0' });
     } finally {
       await lists.close();
     }

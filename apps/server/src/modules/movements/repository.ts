@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
 import { allOf, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
+import { withNarrowingLocation } from '../locations/filter.js';
 
 export type MovementRow = {
   id: string;
@@ -100,10 +101,11 @@ export async function findMovement(db: Executor, departmentId: string, id: strin
 export async function listMovements(
   db: Executor,
   departmentId: string,
-  filters: Filters,
+  given: Filters,
   page: { offset: number; limit: number },
   timeZone: string,
 ) {
+  const filters = await withNarrowingLocation(db, departmentId, given);
   const where = whereOf(departmentId, filters, timeZone);
   const [rows, count] = await Promise.all([
     queryRows<MovementRow>(db, sql`${SELECT_MOVEMENT} where ${where} order by ${orderOf(filters)} ${pageOf(page)}`),
@@ -119,10 +121,11 @@ export async function listMovements(
 export async function* allMovements(
   db: Executor,
   departmentId: string,
-  filters: Filters,
+  given: Filters,
   timeZone: string,
   batchSize = 2000,
 ): AsyncGenerator<Movement> {
+  const filters = await withNarrowingLocation(db, departmentId, given);
   const where = whereOf(departmentId, filters, timeZone);
   let after: number | null = null;
   for (;;) {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
 import { allOf, componentFilters, inSubtree, pageOf } from '../../lib/sql-filters.js';
+import { withNarrowingLocation } from '../locations/filter.js';
 
 type Row = {
   component_id: string;
@@ -152,9 +153,10 @@ function totalsOf(departmentId: string, where: SQL, filters: Filters): SQL {
 export async function listStock(
   db: Executor,
   departmentId: string,
-  filters: Filters,
+  given: Filters,
   page: { offset: number; limit: number },
 ) {
+  const filters = await withNarrowingLocation(db, departmentId, given);
   const where = whereOf(departmentId, filters);
   const totals = totalsOf(departmentId, where, filters);
   const balances = narrowsDown(filters)
@@ -173,7 +175,8 @@ export async function listStock(
 }
 
 /** The whole filtered stock list for an export, read in batches. */
-export async function* allStock(db: Executor, departmentId: string, filters: Filters, batchSize = 2000) {
+export async function* allStock(db: Executor, departmentId: string, given: Filters, batchSize = 2000) {
+  const filters = await withNarrowingLocation(db, departmentId, given);
   const where = whereOf(departmentId, filters);
   for (let offset = 0; ; offset += batchSize) {
     const balances = sql`select ${BALANCE_COLUMNS} from stock_balances b where ${where}

@@ -172,6 +172,32 @@ describe('GET /api/stock', () => {
     expect(annexOnly.totals).toEqual({ quantity: '22.5', valueMinor: String(240 + 833) });
   });
 
+  it('a location holding every location of the department lists all of its stock; another department’s none', async () => {
+    // Department B has a single root, Foreign store: as a filter it excludes nothing.
+    const all = await stock('', deptB.worker);
+    expect(await stock(`?locationId=${foreignStore.id}`, deptB.worker)).toEqual(all);
+    expect(await stock(`?locationId=${foreignStore.id}&sort=value&order=desc`, deptB.worker)).toEqual(
+      await stock('?sort=value&order=desc', deptB.worker),
+    );
+    const byForeignRoot = await stock(`?locationId=${main.id}`, deptB.worker);
+    expect(byForeignRoot.total).toBe(0);
+    expect(byForeignRoot.totals).toEqual({ quantity: '0', valueMinor: '0' });
+  });
+
+  it('the ledger’s location filter: movements into or out of the subtree, all of them for the only root', async () => {
+    const movements = async (query: string, token: string) => {
+      const response = await call(app, 'GET', `/api/movements${query}`, { token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { total: number };
+    };
+    expect((await movements(`?locationId=${main.id}`, deptA.worker)).total).toBe(5);
+    expect((await movements(`?locationId=${annex.id}`, deptA.worker)).total).toBe(2);
+    const theirs = await movements('', deptB.worker);
+    expect(theirs.total).toBe(2);
+    expect(await movements(`?locationId=${foreignStore.id}`, deptB.worker)).toEqual(theirs);
+    expect((await movements(`?locationId=${main.id}`, deptB.worker)).total).toBe(0);
+  });
+
   it('belowMinimum compares the department total with the minimum stock', async () => {
     expect((await stock('?belowMinimum=true')).items.map(label)).toEqual([M_MAIN, R_ANNEX, R_BIN]);
     expect((await stock('?belowMinimum=true&includeEmpty=true')).items.map(label)).toEqual([
