@@ -230,6 +230,11 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
             sum(round(b.quantity * c.default_unit_cost_minor))
      from stock_balances b join components c on c.id = b.component_id
      where b.department_id = $1 and b.quantity > 0 group by 1, 2`,
+      // And the ledger's count, as migration 0008 fills it.
+      `insert into stock_summary as s (department_id, slot, movements)
+     select department_id, stock_summary_slot(component_id), count(*) from movements where department_id = $1
+     group by 1, 2
+     on conflict (department_id, slot) do update set movements = excluded.movements`,
     ],
     [department],
   );

@@ -466,6 +466,7 @@ function scenarios(context: {
           ledger_mismatches: string;
           total_mismatches: string;
           summary_mismatches: string;
+          ledger_count_mismatches: string;
           posted: string;
           remaining: string;
         }>(
@@ -497,6 +498,10 @@ function scenarios(context: {
                    where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
                          <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0)))
                     as summary_mismatches,
+                  (select count(*) from (select department_id, count(*) as movements from movements group by 1) counted
+                   full join (select department_id, sum(movements) as movements from stock_summary group by 1) kept
+                   using (department_id)
+                   where coalesce(counted.movements, 0) <> coalesce(kept.movements, 0)) as ledger_count_mismatches,
                   (select count(*) from movements where reference = $2) as posted,
                   (select sum(quantity) from stock_balances where component_id = any($1::uuid[])) as remaining`,
           [ids, `WO-BENCH-${tag}`],
@@ -510,6 +515,7 @@ function scenarios(context: {
           `balances ≠ ledger sum (these ${targets.length} components): ${row?.ledger_mismatches}`,
           `department_stock ≠ sum of balances: ${row?.total_mismatches}`,
           `stock_summary ≠ count and sums of balances (per department): ${row?.summary_mismatches}`,
+          `stock_summary ≠ count of movements (per department): ${row?.ledger_count_mismatches}`,
           `movements posted ${row?.posted}, 201 responses counted ${created} (${inFlight} in flight at the stop; ` +
             `must be 0..${CONNECTIONS}: ${inFlight >= 0 && inFlight <= CONNECTIONS ? 'ok' : 'NOT OK'})`,
           `stock left on these components: ${Number(row?.remaining)}`,

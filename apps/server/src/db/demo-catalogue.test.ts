@@ -160,6 +160,17 @@ describe('the demo ledger', () => {
     expect(await count(sql`select count(*) from stock_summary where balances > 0`)).toBeGreaterThan(16);
   });
 
+  it('keeps the count of movements in the stock summary, per department and slot', async () => {
+    const mismatches = await count(sql`
+      with counted as (
+        select department_id, stock_summary_slot(component_id) as slot, count(*) as movements
+        from movements group by 1, 2)
+      select count(*) from counted full join stock_summary s using (department_id, slot)
+      where coalesce(counted.movements, 0) <> coalesce(s.movements, 0)`);
+    expect(mismatches).toBe(0);
+    expect(await count(sql`select sum(movements) as count from stock_summary`)).toBeGreaterThan(100);
+  });
+
   it('never took more than was on hand, in the order the movements were posted', async () => {
     const negative = await count(sql`
       with deltas as (

@@ -147,10 +147,11 @@ export const departmentStock = pgTable(
 
 /**
  * Count, quantity and value of the department's balances with quantity > 0 (value as the stock list sums it:
- * round(quantity × default unit cost) per balance), so the unfiltered list need not add up every balance.
+ * round(quantity × default unit cost) per balance), so the unfiltered list need not add up every balance, and
+ * the count of its movements, so the unfiltered ledger need not count them (migration 0008, ADR 0016).
  * Spread over 16 slots by component (the last byte of its id, mod 16) so concurrent postings rarely share a row;
- * the department's figures are the sum of its slots. Kept by triggers on stock_balances and components
- * (migration 0003, ADR 0011), so no write path can forget it.
+ * the department's figures are the sum of its slots. Kept by triggers on stock_balances, components and
+ * movements (migration 0003, ADR 0011), so no write path can forget it.
  */
 export const stockSummary = pgTable(
   'stock_summary',
@@ -163,6 +164,7 @@ export const stockSummary = pgTable(
     // Unbounded numeric: a department's sum can outgrow numeric(15,3) while every balance fits it.
     quantity: numeric().notNull().default('0'),
     valueMinor: numeric().notNull().default('0'),
+    movements: bigint({ mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.departmentId, table.slot] }),

@@ -93,8 +93,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * The stock summary against the balances it summarises: the department's unfiltered list (whose totals
- * the summary serves) and every slot of it must equal the count and sums computed from stock_balances.
+ * The stock summary against the balances and movements it summarises: the department's unfiltered stock
+ * list and ledger (whose totals the summary serves) and every slot of it must equal the count and sums
+ * computed from stock_balances and movements.
  */
 async function expectSummaryMatchesBalances() {
   const [computed] = await queryRows<{ balances: number; quantity: string; value_minor: string }>(
@@ -123,6 +124,23 @@ async function expectSummaryMatchesBalances() {
               <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0))`,
   );
   expect(mismatched).toEqual([]);
+
+  const [ledger] = await queryRows<{ movements: number }>(
+    app.db,
+    sql`select count(*)::int as movements from movements where department_id = ${departmentId}`,
+  );
+  const movements = await call(app, 'GET', '/api/movements?pageSize=10', { token: dept.admin });
+  expect(movements.json().total).toBe(ledger?.movements);
+  const miscounted = await queryRows<{ slot: number }>(
+    app.db,
+    sql`with counted as (
+          select stock_summary_slot(component_id) as slot, count(*) as movements
+          from movements where department_id = ${departmentId} group by 1),
+        kept as (select slot, movements from stock_summary where department_id = ${departmentId})
+        select slot from counted full join kept using (slot)
+        where coalesce(counted.movements, 0) <> coalesce(kept.movements, 0)`,
+  );
+  expect(miscounted).toEqual([]);
 }
 
 /** Imports a new component with its unit cost and an opening balance, as a CSV file. */

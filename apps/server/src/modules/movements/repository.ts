@@ -88,6 +88,17 @@ function orderOf(filters: Filters): SQL {
   return filters.order === 'asc' ? sql`m.number asc` : sql`m.number desc`;
 }
 
+/**
+ * The count of the filtered ledger. The whole ledger's is the sum of the department's stock summary slots
+ * (migration 0008, ADR 0016): counting a million movements took 100 ms; a filter counts its own rows.
+ */
+function countOf(departmentId: string, where: SQL, filters: Filters): SQL {
+  const { order: _order, ...narrowing } = filters;
+  return Object.values(narrowing).some((value) => value !== undefined)
+    ? sql`select count(*)::int as total from movements m where ${where}`
+    : sql`select coalesce(sum(movements), 0)::int as total from stock_summary where department_id = ${departmentId}`;
+}
+
 /** A movement of the department, or null (also when it belongs to another department). */
 export async function findMovement(db: Executor, departmentId: string, id: string): Promise<Movement | null> {
   const [row] = await queryRows<MovementRow>(
@@ -109,7 +120,7 @@ export async function listMovements(
   const where = whereOf(departmentId, filters, timeZone);
   const [rows, count] = await Promise.all([
     queryRows<MovementRow>(db, sql`${SELECT_MOVEMENT} where ${where} order by ${orderOf(filters)} ${pageOf(page)}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from movements m where ${where}`),
+    queryRows<{ total: number }>(db, countOf(departmentId, where, filters)),
   ]);
   return { items: rows.map(toMovement), total: Number(count[0]?.total ?? 0) };
 }
