@@ -1,3 +1,7 @@
+-- Postings insert their movement first and take their stock summary slot at commit: this migration locks
+-- the two tables in that order too (ADR 0016). From here until it commits no movement can be inserted, so
+-- the trigger below counts every movement after the backfill and the backfill every one before it.
+LOCK TABLE "movements" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 ALTER TABLE "stock_summary" ADD COLUMN "movements" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- The ledger's count per department (ADR 0016), in the stock summary's slot of the movement's component:
 -- the slot a posting already takes at commit for its balance (0003), so counting adds no lock and no order
@@ -11,8 +15,6 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Created before the count below: it locks movements against inserts until this migration commits, so no
--- movement is counted twice or missed.
 CREATE CONSTRAINT TRIGGER movements_summary
   AFTER INSERT ON "movements"
   DEFERRABLE INITIALLY DEFERRED

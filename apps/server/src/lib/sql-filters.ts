@@ -48,6 +48,17 @@ export function pageOf(page: { offset: number; limit: number }): SQL {
   return page.offset === 0 ? limit : sql`${limit} offset ${page.offset}`;
 }
 
+/**
+ * Whether a list's query sets any filter besides the keys named (its sort, its order and the like). Written
+ * as "all but", so that a filter added to the contract later counts as one: such a list can never be
+ * answered with the whole list's kept totals by mistake (ADR 0011, 0016).
+ */
+export function filtersBeyond<Filters extends object>(filters: Filters, ignored: readonly (keyof Filters)[]): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) => !ignored.includes(key as keyof Filters) && value !== undefined && value !== false && value !== '',
+  );
+}
+
 /** Joins conditions with AND; no conditions is `true`. */
 export function allOf(conditions: (SQL | false | undefined)[]): SQL {
   const present = conditions.filter((condition): condition is SQL => condition !== undefined && condition !== false);

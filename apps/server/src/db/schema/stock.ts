@@ -150,8 +150,8 @@ export const departmentStock = pgTable(
  * round(quantity × default unit cost) per balance), so the unfiltered list need not add up every balance, and
  * the count of its movements, so the unfiltered ledger need not count them (migration 0008, ADR 0016).
  * Spread over 16 slots by component (the last byte of its id, mod 16) so concurrent postings rarely share a row;
- * the department's figures are the sum of its slots. Kept by triggers on stock_balances, components and
- * movements (migration 0003, ADR 0011), so no write path can forget it.
+ * the department's figures are the sum of its slots. Kept by triggers on stock_balances and components
+ * (migration 0003, ADR 0011) and on movements (migration 0008, ADR 0016), so no write path can forget it.
  */
 export const stockSummary = pgTable(
   'stock_summary',

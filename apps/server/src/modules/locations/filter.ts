@@ -19,5 +19,5 @@ export async function withNarrowingLocation<Filters extends { locationId?: strin
     sql`select exists (select from locations where department_id = ${departmentId}
                          and not ancestor_ids @> array[${filters.locationId}::uuid]) as any`,
   );
-  return outside?.any ? filters : { ...filters, locationId: undefined };
+  return outside?.any === false ? { ...filters, locationId: undefined } : filters;
 }

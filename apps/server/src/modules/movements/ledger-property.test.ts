@@ -97,7 +97,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
  * list and ledger (whose totals the summary serves) and every slot of it must equal the count and sums
  * computed from stock_balances and movements.
  */
-async function expectSummaryMatchesBalances() {
+async function expectSummaryMatchesBalancesAndLedger() {
   const [computed] = await queryRows<{ balances: number; quantity: string; value_minor: string }>(
     app.db,
     sql`select count(*)::int as balances, coalesce(sum(b.quantity), 0)::text as quantity,
@@ -130,6 +130,7 @@ async function expectSummaryMatchesBalances() {
     sql`select count(*)::int as movements from movements where department_id = ${departmentId}`,
   );
   const movements = await call(app, 'GET', '/api/movements?pageSize=10', { token: dept.admin });
+  expect(movements.statusCode).toBe(200);
   expect(movements.json().total).toBe(ledger?.movements);
   const miscounted = await queryRows<{ slot: number }>(
     app.db,
@@ -401,7 +402,7 @@ describe('the ledger and the balances agree, whatever the sequence of postings',
           );
           expect(shown).toBe(total);
         }
-        await expectSummaryMatchesBalances();
+        await expectSummaryMatchesBalancesAndLedger();
         expect(await staleListKeys(app)).toEqual([]);
       }),
       { numRuns: 25 },

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
+import { allOf, filtersBeyond, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
 import { withNarrowingLocation } from '../locations/filter.js';
 
 export type MovementRow = {
@@ -93,8 +93,7 @@ function orderOf(filters: Filters): SQL {
  * (migration 0008, ADR 0016): counting a million movements took 100 ms; a filter counts its own rows.
  */
 function countOf(departmentId: string, where: SQL, filters: Filters): SQL {
-  const { order: _order, ...narrowing } = filters;
-  return Object.values(narrowing).some((value) => value !== undefined)
+  return filtersBeyond(filters, ['order'])
     ? sql`select count(*)::int as total from movements m where ${where}`
     : sql`select coalesce(sum(movements), 0)::int as total from stock_summary where department_id = ${departmentId}`;
 }

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { formatQuantity } from '../../lib/quantity.js';
-import { allOf, componentFilters, inSubtree, pageOf } from '../../lib/sql-filters.js';
+import { allOf, componentFilters, filtersBeyond, inSubtree, pageOf } from '../../lib/sql-filters.js';
 import { withNarrowingLocation } from '../locations/filter.js';
 
 type Row = {
@@ -113,7 +113,7 @@ type Totals = { total: number; quantity: string | null; value_minor: string | nu
 
 /** Whether a filter picks out some components or locations, as opposed to the whole department's stock. */
 function narrowsDown(filters: Filters): boolean {
-  return Boolean(filters.q || filters.categoryId || filters.locationId || filters.belowMinimum);
+  return filtersBeyond(filters, ['sort', 'order', 'includeEmpty']);
 }
 
 /** Whether the list is the department's whole stock on hand, whose totals the stock summary keeps. */

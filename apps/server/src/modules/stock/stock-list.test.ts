@@ -13,6 +13,8 @@ import {
   posted,
   receipt,
 } from '../../../test/stock-fixtures.js';
+import { queryRows } from '../../db/client.js';
+import { withNarrowingLocation } from '../locations/filter.js';
 
 const app = await buildTestApp();
 const deptA = await department(app, 'Stock list A');
@@ -182,6 +184,22 @@ describe('GET /api/stock', () => {
     const byForeignRoot = await stock(`?locationId=${main.id}`, deptB.worker);
     expect(byForeignRoot.total).toBe(0);
     expect(byForeignRoot.totals).toEqual({ quantity: '0', valueMinor: '0' });
+  });
+
+  it('a location filter is dropped only when no location of the department lies outside it', async () => {
+    const departmentOf = async (locationId: string) =>
+      (
+        await queryRows<{ id: string }>(app.db, sql`select department_id as id from locations where id = ${locationId}`)
+      )[0]?.id ?? '';
+    const [a, b] = [await departmentOf(main.id), await departmentOf(foreignStore.id)];
+    const narrowed = (departmentId: string, locationId: string) =>
+      withNarrowingLocation(app.db, departmentId, { locationId, order: 'asc' });
+    expect(await narrowed(b, foreignStore.id)).toEqual({ locationId: undefined, order: 'asc' });
+    expect(await narrowed(a, main.id)).toEqual({ locationId: main.id, order: 'asc' });
+    expect(await narrowed(a, bin1.id)).toEqual({ locationId: bin1.id, order: 'asc' });
+    expect(await narrowed(b, main.id)).toEqual({ locationId: main.id, order: 'asc' });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(await narrowed(a, unknown)).toEqual({ locationId: unknown, order: 'asc' });
   });
 
   it('the ledger’s location filter: movements into or out of the subtree, all of them for the only root', async () => {
