@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -18,7 +20,13 @@ import { components } from './catalogue.js';
 import { departments } from './departments.js';
 import { users } from './users.js';
 
-/** Location tree of one department (warehouse → shelf → bin); path and ancestors as for categories. */
+/**
+ * Location tree of one department (warehouse → shelf → bin); path and ancestors as for categories.
+ *
+ * Everything that names a location (its children, balances, movements) names its department too, and the
+ * foreign key is the pair: a location of another department is refused by the database, not only by the
+ * services (migration 0009, ADR 0017).
+ */
 export const locations = pgTable(
   'locations',
   {
@@ -27,12 +35,18 @@ export const locations = pgTable(
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
     name: text().notNull(),
-    parentId: uuid().references((): never => locations.id as never, { onDelete: 'restrict' }),
+    parentId: uuid(),
     path: text().notNull(),
     ancestorIds: uuid().array().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    unique('locations_department_id_unique').on(table.departmentId, table.id),
+    foreignKey({
+      name: 'locations_parent_fk',
+      columns: [table.departmentId, table.parentId],
+      foreignColumns: [table.departmentId, table.id],
+    }).onDelete('restrict'),
     uniqueIndex('locations_sibling_name_unique').on(
       table.departmentId,
       sql`coalesce(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
@@ -56,10 +70,8 @@ export const stockBalances = pgTable(
     componentId: uuid()
       .notNull()
       .references(() => components.id, { onDelete: 'restrict' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
-    /** Copied from the location so department-scoped lists need no join to filter. */
+    locationId: uuid().notNull(),
+    /** The location's, so department-scoped lists need no join to filter. */
     departmentId: uuid()
       .notNull()
       .references(() => departments.id, { onDelete: 'restrict' }),
@@ -77,6 +89,11 @@ export const stockBalances = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.componentId, table.locationId] }),
+    foreignKey({
+      name: 'stock_balances_location_fk',
+      columns: [table.departmentId, table.locationId],
+      foreignColumns: [locations.departmentId, locations.id],
+    }).onDelete('restrict'),
     index('stock_balances_department_component_idx').on(table.departmentId, table.componentId),
     index('stock_balances_location_idx').on(table.locationId),
     // One per sort of the stock list, each ending in the list's tie-breakers (SKU, location): a page in either
@@ -191,8 +208,8 @@ export const movements = pgTable(
       .notNull()
       .references(() => components.id, { onDelete: 'restrict' }),
     quantity: numeric({ precision: 15, scale: 3 }).notNull(),
-    fromLocationId: uuid().references(() => locations.id, { onDelete: 'restrict' }),
-    toLocationId: uuid().references(() => locations.id, { onDelete: 'restrict' }),
+    fromLocationId: uuid(),
+    toLocationId: uuid(),
     unitCostMinor: bigint({ mode: 'number' }),
     reference: text().notNull().default(''),
     note: text().notNull().default(''),
@@ -204,6 +221,16 @@ export const movements = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'movements_from_location_fk',
+      columns: [table.departmentId, table.fromLocationId],
+      foreignColumns: [locations.departmentId, locations.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'movements_to_location_fk',
+      columns: [table.departmentId, table.toLocationId],
+      foreignColumns: [locations.departmentId, locations.id],
+    }).onDelete('restrict'),
     uniqueIndex('movements_number_unique').on(table.number),
     uniqueIndex('movements_reversal_of_unique').on(table.reversalOfId),
     index('movements_department_number_idx').on(table.departmentId, table.number),

@@ -22,6 +22,8 @@ import {
   thousandths,
   transfer,
 } from '../../../test/stock-fixtures.js';
+import { queryRows } from '../../db/client.js';
+import { databaseError, PG } from '../../lib/database-errors.js';
 
 const app = await buildTestApp();
 const deptA = await department(app, 'Postings A');
@@ -741,5 +743,47 @@ describe('the ledger is append-only in the database', () => {
     const after = await allLedger(app, deptA.admin);
     expect(after).toEqual(before);
     expect(after.some((movement) => movement.note === 'x')).toBe(false);
+  });
+});
+
+describe('a location belongs to its department in the database', () => {
+  /** The constraint a statement violated, failing the test if it succeeded or failed otherwise. */
+  async function violatedKey(statement: ReturnType<typeof sql>): Promise<string | undefined> {
+    const error = await app.db.execute(statement).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    const details = databaseError(error);
+    expect(details?.code).toBe(PG.foreignKeyViolation);
+    return details?.constraint;
+  }
+
+  it('refuses a balance, a movement or a child location naming another department’s location', async () => {
+    const component = await createComponent(app, deptA.worker);
+    const [shelf] = await queryRows<{ department_id: string }>(
+      app.db,
+      sql`select department_id from locations where id = ${shelf1.id}`,
+    );
+    const departmentA = shelf?.department_id;
+    const before = await snapshot();
+    expect(
+      await violatedKey(sql`insert into stock_balances (component_id, location_id, department_id, quantity, sku_key,
+                              name_key, location_key, unit_cost_minor)
+                            values (${component.id}, ${foreignShelf.id}, ${departmentA}, 1, 'k', 'k', 'k', 0)`),
+    ).toBe('stock_balances_location_fk');
+    for (const [column, constraint] of [
+      ['from_location_id', 'movements_from_location_fk'],
+      ['to_location_id', 'movements_to_location_fk'],
+    ] as const) {
+      expect(
+        await violatedKey(sql`insert into movements (type, department_id, component_id, quantity, ${sql.raw(column)}, user_id)
+                              values ('receipt', ${departmentA}, ${component.id}, 1, ${foreignShelf.id}, ${deptA.adminId})`),
+      ).toBe(constraint);
+    }
+    expect(
+      await violatedKey(sql`insert into locations (name, department_id, parent_id, path, ancestor_ids)
+                            values ('Stray', ${departmentA}, ${foreignShelf.id}, 'Stray', '{}')`),
+    ).toBe('locations_parent_fk');
+    expect(await snapshot()).toEqual(before);
   });
 });
