@@ -37,6 +37,11 @@ import pg from 'pg';
 import { type Executor, LIST_STATEMENT_TIMEOUT_MS, openDatabase, postgresPool } from '../apps/server/src/db/client.js';
 import { listStock } from '../apps/server/src/modules/stock/repository.js';
 import { upsertUser } from '../apps/server/src/modules/users/service.js';
+import {
+  departmentTotalMismatches,
+  movementCountMismatches,
+  summaryMismatches,
+} from '../apps/server/test/stock-summary-checks.js';
 import { describeStockData, generateStockData, MOVEMENTS_PER_COMPONENT, type StockData } from './stock-data.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,6 +57,7 @@ const TIMEOUT = Number(process.env.TIMEOUT ?? 60);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.resolve(ROOT, process.env.SERVER_DIR ?? 'apps/server');
 const EMAIL = 'bench-admin@example.com';
+const dialect = new PgDialect();
 const PASSWORD = 'bench-password-long-enough';
 const DEPARTMENT = 'Bench Warehouse';
 
@@ -464,9 +470,6 @@ function scenarios(context: {
         const checks = await client.query<{
           negative: string;
           ledger_mismatches: string;
-          total_mismatches: string;
-          summary_mismatches: string;
-          ledger_count_mismatches: string;
           posted: string;
           remaining: string;
         }>(
@@ -481,41 +484,24 @@ function scenarios(context: {
            select (select count(*) from stock_balances where quantity < 0) as negative,
                   (select count(*) from ledger full join (select * from stock_balances where component_id = any($1::uuid[])) b
                      using (component_id, location_id) where ledger.quantity is distinct from b.quantity) as ledger_mismatches,
-                  (select count(*) from department_stock t
-                     where t.component_id = any($1::uuid[])
-                       and t.quantity <> (select sum(quantity) from stock_balances b
-                                          where b.component_id = t.component_id and b.department_id = t.department_id))
-                    as total_mismatches,
-                  (select count(*) from (
-                     select b.department_id, count(*) as balances, sum(b.quantity) as quantity,
-                            sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
-                     from stock_balances b join components c on c.id = b.component_id
-                     where b.quantity > 0 group by 1) computed
-                   full join (
-                     select department_id, sum(balances) as balances, sum(quantity) as quantity,
-                            sum(value_minor) as value_minor
-                     from stock_summary group by 1) kept using (department_id)
-                   where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
-                         <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0)))
-                    as summary_mismatches,
-                  (select count(*) from (select department_id, count(*) as movements from movements group by 1) counted
-                   full join (select department_id, sum(movements) as movements from stock_summary group by 1) kept
-                   using (department_id)
-                   where coalesce(counted.movements, 0) <> coalesce(kept.movements, 0)) as ledger_count_mismatches,
                   (select count(*) from movements where reference = $2) as posted,
                   (select sum(quantity) from stock_balances where component_id = any($1::uuid[])) as remaining`,
           [ids, `WO-BENCH-${tag}`],
         );
         const row = checks.rows[0];
+        const mismatches = async (check: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(check);
+          return (await client.query(text, params)).rowCount;
+        };
         const created = statusCounts['201'] ?? 0;
         // Requests still in flight when the load stops are committed but not counted: at most one per connection.
         const inFlight = Number(row?.posted) - created;
         return [
           `negative balances (whole table): ${row?.negative}`,
           `balances ≠ ledger sum (these ${targets.length} components): ${row?.ledger_mismatches}`,
-          `department_stock ≠ sum of balances: ${row?.total_mismatches}`,
-          `stock_summary ≠ count and sums of balances (per department): ${row?.summary_mismatches}`,
-          `stock_summary ≠ count of movements (per department): ${row?.ledger_count_mismatches}`,
+          `department_stock ≠ sum of balances: ${await mismatches(departmentTotalMismatches())}`,
+          `stock_summary ≠ count and sums of balances (per department and slot): ${await mismatches(summaryMismatches())}`,
+          `stock_summary ≠ count of movements (per department and slot): ${await mismatches(movementCountMismatches())}`,
           `movements posted ${row?.posted}, 201 responses counted ${created} (${inFlight} in flight at the stop; ` +
             `must be 0..${CONNECTIONS}: ${inFlight >= 0 && inFlight <= CONNECTIONS ? 'ok' : 'NOT OK'})`,
           `stock left on these components: ${Number(row?.remaining)}`,
@@ -629,7 +615,6 @@ async function explainStockList(url: string, departmentId: string, data: StockDa
     ['sorted (sort=location)', { sort: 'location' }],
     ['deep page (sort=quantity desc, page 50)', { sort: 'quantity', order: 'desc', page: '50' }],
   ];
-  const dialect = new PgDialect();
   const lines: string[] = [];
   const plans: string[] = [];
   // A connection of the server's list pool, with its settings (ADR 0012, 0015), so the plans are the server's.

@@ -2,6 +2,11 @@ import { ComponentInput, type LoginResponse, type StockList } from '@cm/contract
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../test/app.js';
+import {
+  departmentTotalMismatches,
+  movementCountMismatches,
+  summaryMismatches,
+} from '../../test/stock-summary-checks.js';
 import { queryRows } from './client.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed.js';
 
@@ -140,34 +145,16 @@ describe('the demo ledger', () => {
   });
 
   it('keeps department totals equal to the sum of their balances', async () => {
-    const mismatches = await count(sql`
-      with sums as (select department_id, component_id, sum(quantity) as quantity from stock_balances group by 1, 2)
-      select count(*) from sums full join department_stock t using (department_id, component_id)
-      where sums.quantity is distinct from t.quantity`);
-    expect(mismatches).toBe(0);
+    expect(await queryRows(app.db, departmentTotalMismatches())).toEqual([]);
   });
 
   it('keeps the stock summary equal to the count and sums of the balances, per department and slot', async () => {
-    const mismatches = await count(sql`
-      with computed as (
-        select b.department_id, stock_summary_slot(b.component_id) as slot, count(*) as balances,
-               sum(b.quantity) as quantity, sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
-        from stock_balances b join components c on c.id = b.component_id where b.quantity > 0 group by 1, 2)
-      select count(*) from computed full join stock_summary s using (department_id, slot)
-      where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
-            <> (coalesce(s.balances, 0), coalesce(s.quantity, 0), coalesce(s.value_minor, 0))`);
-    expect(mismatches).toBe(0);
+    expect(await queryRows(app.db, summaryMismatches())).toEqual([]);
     expect(await count(sql`select count(*) from stock_summary where balances > 0`)).toBeGreaterThan(16);
   });
 
   it('keeps the count of movements in the stock summary, per department and slot', async () => {
-    const mismatches = await count(sql`
-      with counted as (
-        select department_id, stock_summary_slot(component_id) as slot, count(*) as movements
-        from movements group by 1, 2)
-      select count(*) from counted full join stock_summary s using (department_id, slot)
-      where coalesce(counted.movements, 0) <> coalesce(s.movements, 0)`);
-    expect(mismatches).toBe(0);
+    expect(await queryRows(app.db, movementCountMismatches())).toEqual([]);
     expect(await count(sql`select sum(movements) as count from stock_summary`)).toBeGreaterThan(100);
   });
 

@@ -18,6 +18,7 @@ import {
   thousandths,
   uniqueSku,
 } from '../../../test/stock-fixtures.js';
+import { movementCountMismatches, summaryMismatches } from '../../../test/stock-summary-checks.js';
 import { queryRows } from '../../db/client.js';
 
 const app = await buildTestApp();
@@ -111,19 +112,7 @@ async function expectSummaryMatchesBalancesAndLedger() {
   expect(list.total).toBe(computed?.balances);
   expect(thousandths(list.totals.quantity)).toBe(thousandths(computed?.quantity ?? ''));
   expect(BigInt(list.totals.valueMinor)).toBe(BigInt(computed?.value_minor ?? ''));
-  const mismatched = await queryRows<{ slot: number }>(
-    app.db,
-    sql`with computed as (
-          select stock_summary_slot(b.component_id) as slot, count(*) as balances, sum(b.quantity) as quantity,
-                 sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
-          from stock_balances b join components c on c.id = b.component_id
-          where b.department_id = ${departmentId} and b.quantity > 0 group by 1),
-        kept as (select slot, balances, quantity, value_minor from stock_summary where department_id = ${departmentId})
-        select slot from computed full join kept using (slot)
-        where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
-              <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0))`,
-  );
-  expect(mismatched).toEqual([]);
+  expect(await queryRows(app.db, summaryMismatches(departmentId))).toEqual([]);
 
   const [ledger] = await queryRows<{ movements: number }>(
     app.db,
@@ -132,16 +121,7 @@ async function expectSummaryMatchesBalancesAndLedger() {
   const movements = await call(app, 'GET', '/api/movements?pageSize=10', { token: dept.admin });
   expect(movements.statusCode).toBe(200);
   expect(movements.json().total).toBe(ledger?.movements);
-  const miscounted = await queryRows<{ slot: number }>(
-    app.db,
-    sql`with counted as (
-          select stock_summary_slot(component_id) as slot, count(*) as movements
-          from movements where department_id = ${departmentId} group by 1),
-        kept as (select slot, movements from stock_summary where department_id = ${departmentId})
-        select slot from counted full join kept using (slot)
-        where coalesce(counted.movements, 0) <> coalesce(kept.movements, 0)`,
-  );
-  expect(miscounted).toEqual([]);
+  expect(await queryRows(app.db, movementCountMismatches(departmentId))).toEqual([]);
 }
 
 /** Imports a new component with its unit cost and an opening balance, as a CSV file. */
