@@ -105,8 +105,10 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await expect(issue.getByRole('combobox', { name: 'Location' })).toHaveValue(pathA);
   await issue.getByRole('textbox', { name: 'Quantity' }).fill('30');
   await issue.getByRole('button', { name: 'Issue' }).click();
-  // The server refuses more than is there and says how much is.
-  await expect(issue.getByRole('alert')).toContainText('Not enough stock at this location. Available: 10.');
+  // More than is there: the preview says how much is, and the form refuses to send it.
+  await expect(issue.getByText(`Not enough stock at ${pathA}: only 10 pcs available.`)).toBeVisible();
+  await expect(issue.getByText('More than is on hand at this location')).toBeVisible();
+  await expect(issue.getByRole('alert')).toHaveCount(0);
   await issue.getByRole('textbox', { name: 'Quantity' }).fill('3');
   await expect(issue.getByText(`10 → 7 pcs at ${pathA}`)).toBeVisible();
   await issue.getByRole('button', { name: 'Issue' }).click();
@@ -233,6 +235,12 @@ test('adjustments are offered to administrators only; managers see no posting ac
   await adminPage.getByRole('button', { name: `Actions for ${sku} at ${pathA}` }).click();
   await adminPage.getByRole('menuitem', { name: 'Adjust (stocktake)' }).click();
   const adjust = adminPage.getByRole('dialog', { name: 'Adjust stock (stocktake)' });
+  // Counting what the books say is nothing to post.
+  await adjust.getByRole('textbox', { name: 'Counted quantity' }).fill('4');
+  await expect(adjust.getByText('Equals the recorded quantity; nothing to adjust.')).toBeVisible();
+  await adjust.getByRole('button', { name: 'Adjust' }).click();
+  await expect(adjust.getByText('Equals the recorded quantity: enter the quantity you counted')).toBeVisible();
+  await expect(adjust.getByRole('alert')).toHaveCount(0);
   await adjust.getByRole('textbox', { name: 'Counted quantity' }).fill('3');
   await expect(adjust.getByText(`4 → 3 pcs at ${pathA}`)).toBeVisible();
   await expect(adjust.getByText('Difference: −1 pcs')).toBeVisible();

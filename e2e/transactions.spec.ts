@@ -126,7 +126,7 @@ test('workers read the ledger without the Reverse action, in Russian too', async
   await expect(page).toHaveTitle(/^Операции · /);
   const rows = ledgerRows(page, sku);
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0)).toContainText('Расход');
+  await expect(rows.nth(0)).toContainText('Выдача');
   await expect(rows.nth(0)).toContainText('−4 шт.');
   await expect(rows.nth(1)).toContainText('Приход');
   await expect(page.getByRole('columnheader', { name: 'Количество' })).toBeVisible();

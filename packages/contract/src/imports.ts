@@ -35,6 +35,8 @@ export const ImportErrorCode = z.enum([
   'tooLong',
   'invalidSku',
   'invalidNumber',
+  'negative',
+  'notPositive',
   'tooManyDecimals',
   'notWhole',
   'unknownUnit',

@@ -31,6 +31,9 @@ export type CheckResult = {
   sample: ImportPreview['sample'];
 };
 
+/** A number written with a minus sign: refused as negative rather than as "not a number". */
+const NEGATIVE = /^-\s*\d+([.,]\d+)?$/;
+
 const MAX_LENGTH: Partial<Record<ImportColumn, number>> = {
   sku: 64,
   name: 200,
@@ -115,6 +118,7 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
       const text = (values[column] ?? '').replace(',', '.');
       if (text === '') return null;
       if (/^\d+\.\d{4,}$/.test(text)) fail(number, column, 'tooManyDecimals');
+      else if (NEGATIVE.test(text)) fail(number, column, 'negative');
       else if (!Quantity.safeParse(text).success) fail(number, column, 'invalidNumber');
       else if (!fitsUnit(text, unit)) fail(number, column, 'notWhole');
       else return text;
@@ -122,14 +126,18 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     };
     const minimumStock = quantityOf('minimumStock');
     const openingQuantity = quantityOf('openingQuantity');
-    if (openingQuantity !== null && !/[1-9]/.test(openingQuantity)) fail(number, 'openingQuantity', 'invalidNumber');
+    if (openingQuantity !== null && !/[1-9]/.test(openingQuantity)) fail(number, 'openingQuantity', 'notPositive');
 
     let unitCostMinor: number | null = null;
     const costText = values.unitCost ?? '';
     if (costText !== '') {
       unitCostMinor = parseMoneyMinor(costText);
       if (unitCostMinor === null)
-        fail(number, 'unitCost', /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : 'invalidNumber');
+        fail(
+          number,
+          'unitCost',
+          /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : NEGATIVE.test(costText) ? 'negative' : 'invalidNumber',
+        );
     }
     const url = values.datasheetUrl ?? '';
     if (url !== '' && !/^https?:\/\/[^\s]+$/i.test(url)) fail(number, 'datasheetUrl', 'invalidUrl');

@@ -28,6 +28,8 @@ const MESSAGES: Record<ImportErrorCode, string> = {
   tooLong: 'The value is too long.',
   invalidSku: 'Use letters, digits and . _ - / + # only, starting with a letter or digit.',
   invalidNumber: 'Not a number (use digits with a point or comma, e.g. 12.5).',
+  negative: 'The value must not be negative.',
+  notPositive: 'The value must be greater than zero.',
   tooManyDecimals: 'At most 3 decimals (2 for money).',
   notWhole: 'This unit is counted in whole numbers.',
   unknownUnit: 'Unknown unit; use pcs, set, pack, reel, m, kg, g, l or ml.',

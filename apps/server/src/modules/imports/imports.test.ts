@@ -67,12 +67,16 @@ describe('components import', () => {
         ['OK-1', 'Duplicate', 'pcs', '', '', '', ''],
         ['BAD-5', 'Cheap', 'pcs', '', '1.234', '', ''],
         ['BAD-6', 'Quantity only', 'kg', '', '', '', '1.5'],
+        ['BAD-7', 'Negative minimum', 'pcs', '-5', '', '', ''],
+        ['BAD-8', 'Negative cost', 'pcs', '', '-1.50', '', ''],
+        ['BAD-9', 'Nothing opened', 'pcs', '', '', 'Main / Bin 1', '0'],
+        ['BAD-10', 'Not a number', 'pcs', 'five', '', '', ''],
       ]),
     );
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const preview: ImportPreview = response.json();
     expect(preview.importId).toBeNull();
-    expect(preview.totalRows).toBe(8);
+    expect(preview.totalRows).toBe(12);
     expect(preview.errors.map(({ row, column, code }) => ({ row, column, code }))).toEqual([
       { row: 3, column: 'sku', code: 'required' },
       { row: 4, column: 'openingQuantity', code: 'notWhole' },
@@ -81,8 +85,12 @@ describe('components import', () => {
       { row: 7, column: 'sku', code: 'duplicateInFile' },
       { row: 8, column: 'unitCost', code: 'tooManyDecimals' },
       { row: 9, column: 'location', code: 'locationWithoutQuantity' },
+      { row: 10, column: 'minimumStock', code: 'negative' },
+      { row: 11, column: 'unitCost', code: 'negative' },
+      { row: 12, column: 'openingQuantity', code: 'notPositive' },
+      { row: 13, column: 'minimumStock', code: 'invalidNumber' },
     ]);
-    expect(preview.errorCount).toBe(7);
+    expect(preview.errorCount).toBe(11);
     expect({ components: await catalogueSize(), movements: await ledgerSize() }).toEqual(before);
   });
 

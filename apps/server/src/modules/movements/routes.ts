@@ -34,7 +34,7 @@ const IdempotencyHeaders = z.object({
 
 const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
   receipt: { en: 'Receipt', ru: 'Приход' },
-  issue: { en: 'Issue', ru: 'Расход' },
+  issue: { en: 'Issue', ru: 'Выдача' },
   transfer: { en: 'Transfer', ru: 'Перемещение' },
   adjustment: { en: 'Adjustment', ru: 'Корректировка' },
   reversal: { en: 'Reversal', ru: 'Сторно' },

@@ -471,7 +471,7 @@ describe('exports', () => {
     const russian = csvLines((await download('/api/movements/export?format=csv&lang=ru&type=issue')).text);
     expect(russian[0]?.startsWith('Номер,Время,Тип,Артикул,Компонент,Количество')).toBe(true);
     expect(russian.slice(1)).toHaveLength(1);
-    expect(russian[1]).toContain('Расход');
+    expect(russian[1]).toContain('Выдача');
     expect(russian[1]).toContain('E0');
 
     const xlsx = await download(`/api/movements/export?format=xlsx&componentId=${w1.id}`);

@@ -10,7 +10,7 @@ import { AppFooter } from './app-footer';
 import { DepartmentSwitcher } from './department-switcher';
 import { LanguageSwitch } from './language-switch';
 import classes from './page-transition.module.css';
-import { ScrollToTop } from './scroll-to-top';
+import { SCROLL_TO_TOP_CLEARANCE_PX, ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { ThemeButton } from './theme-button';
 import { UserMenu } from './user-menu';
@@ -96,7 +96,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <Sidebar user={user} onNavigate={() => !wide && navigation.close()} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Box key={location.pathname} className={classes.page}>
+        <Box key={location.pathname} className={classes.page} pb={SCROLL_TO_TOP_CLEARANCE_PX}>
           {children ?? <Outlet />}
         </Box>
       </AppShell.Main>

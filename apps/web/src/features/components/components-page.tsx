@@ -186,7 +186,7 @@ export default function ComponentsPage() {
               value={search.q}
               onChange={(q) => update({ q })}
               placeholder={t('list.searchPlaceholder')}
-              w={{ base: '100%', xs: 260 }}
+              w={{ base: '100%', xs: 340 }}
             />
             <FilterSelect
               label={t('fields.category')}

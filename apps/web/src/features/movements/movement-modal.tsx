@@ -130,7 +130,8 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   const set = <Key extends keyof Fields>(key: Key, value: Fields[Key]) =>
     setFields((previous) => ({ ...previous, [key]: value }));
 
-  const errors = validate(fields, kind, unit, digits, t);
+  const outcome = outcomeOf(kind, fields, detail);
+  const errors = validate(fields, kind, unit, digits, outcome, t);
   const shownErrors: FieldErrors = submitted ? errors : {};
 
   const mutation = useMutation({
@@ -191,7 +192,8 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
       <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
         <Text size="sm">{option.label}</Text>
         {detail && quantity !== undefined && quantity !== '0' ? (
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          // Dimmed by opacity, not a grey colour: the highlighted option's text turns white on the primary colour.
+          <Text size="xs" style={{ whiteSpace: 'nowrap', opacity: 0.75 }}>
             {format.quantity(quantity, unit)}
           </Text>
         ) : null}
@@ -283,7 +285,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
             />
           ) : null}
         </SimpleGrid>
-        <Preview kind={kind} fields={fields} detail={detail} locations={allLocations} format={format} />
+        <Preview outcome={outcome} unit={unit} locations={allLocations} format={format} />
         <TextInput
           label={t('reference')}
           description={t('referenceHint')}
@@ -304,7 +306,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
         />
         {mutation.error ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('failed')}>
-            {errorMessage(t, mutation.error)}
+            {errorMessage(t, mutation.error, (quantity) => format.quantity(quantity, unit))}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
@@ -320,12 +322,17 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   );
 }
 
-/** `digits` are those of the organisation currency, in which the unit cost is typed. */
+/**
+ * `digits` are those of the organisation currency, in which the unit cost is typed. A quantity the preview
+ * already shows cannot be posted (more than on hand, an adjustment to the recorded quantity) is an error
+ * here too, so the form does not send a request the server would refuse.
+ */
 function validate(
   fields: Fields,
   kind: MovementKind,
   unit: Unit | undefined,
   digits: number,
+  outcome: Outcome | null,
   t: TFunction<'movements'>,
 ): FieldErrors {
   const errors: FieldErrors = {};
@@ -340,6 +347,8 @@ function validate(
     errors.quantity = t(`validation.quantity.${problem}`, {
       unit: unit ? t(`tables:units.${unit}`, { count: 2 }) : '',
     });
+  else if (outcome?.some((each) => each.after < 0n)) errors.quantity = t('validation.quantity.notEnough');
+  else if (outcome?.some((each) => each.difference === 0n)) errors.quantity = t('validation.quantity.unchanged');
   // A blank unit cost is allowed: the receipt then takes the component's default.
   if (kind === 'receipt' && parseMoney(fields.unitCost, digits) === undefined) {
     errors.unitCost = t('validation.unitCost', { count: digits });
@@ -372,54 +381,54 @@ function toRequest(kind: MovementKind, fields: Fields, digits: number): Movement
   }
 }
 
-/** "10 → 7 pcs at Shelf A": what the posting will leave, from the component's current stock. */
+/**
+ * What the posting would leave at each location it touches, from the component's current stock: `after` is
+ * below zero when the location holds too little, and `difference` is an adjustment's recorded change. Null
+ * while the form does not yet name a component, a location and a readable quantity.
+ */
+type Outcome = { locationId: string; before: bigint; after: bigint; difference: bigint | null }[];
+
+function outcomeOf(kind: MovementKind, fields: Fields, detail: ComponentDetail | undefined): Outcome | null {
+  const unit = detail?.component.unit;
+  if (!detail || !unit || !fields.locationId || quantityProblem(fields.quantity, unit, kind !== 'adjustment')) {
+    return null;
+  }
+  const amount = toThousandths(normaliseQuantity(fields.quantity));
+  const line = (locationId: string, delta: bigint | null, counted?: bigint) => {
+    const before = toThousandths(quantityAt(detail, locationId));
+    const after = counted ?? before + (delta ?? 0n);
+    return { locationId, before, after, difference: counted === undefined ? null : counted - before };
+  };
+  switch (kind) {
+    case 'receipt':
+      return [line(fields.locationId, amount)];
+    case 'issue':
+      return [line(fields.locationId, -amount)];
+    case 'adjustment':
+      return [line(fields.locationId, null, amount)];
+    case 'transfer':
+      return fields.toLocationId && fields.toLocationId !== fields.locationId
+        ? [line(fields.locationId, -amount), line(fields.toLocationId, amount)]
+        : [line(fields.locationId, -amount)];
+  }
+}
+
+/** "10 → 7 pcs at Shelf A": what the posting will leave, or why it cannot be posted. */
 function Preview({
-  kind,
-  fields,
-  detail,
+  outcome,
+  unit,
   locations,
   format,
 }: {
-  kind: MovementKind;
-  fields: Fields;
-  detail: ComponentDetail | undefined;
+  outcome: Outcome | null;
+  unit: Unit | undefined;
   locations: { id: string; path: string }[];
   format: Formatters;
 }) {
   const { t } = useTranslation('movements');
-  const unit = detail?.component.unit;
-  const quantity = normaliseQuantity(fields.quantity);
-  if (!detail || !unit || !fields.locationId || quantityProblem(fields.quantity, unit, kind !== 'adjustment')) {
-    return null;
-  }
-  const amount = toThousandths(quantity);
-  const pathOf = (id: string | null) => locations.find((location) => location.id === id)?.path ?? '';
-  const line = (locationId: string, delta: bigint | null, counted?: bigint) => {
-    const before = toThousandths(quantityAt(detail, locationId));
-    const after = counted ?? before + (delta ?? 0n);
-    return {
-      key: locationId,
-      text: t('preview.line', {
-        before: format.quantity(fromThousandths(before)),
-        after: format.quantity(fromThousandths(after < 0n ? 0n : after), unit),
-        location: pathOf(locationId),
-      }),
-      short: after < 0n ? before : null,
-      difference: counted === undefined ? null : counted - before,
-    };
-  };
-  const lines =
-    kind === 'receipt'
-      ? [line(fields.locationId, amount)]
-      : kind === 'issue'
-        ? [line(fields.locationId, -amount)]
-        : kind === 'adjustment'
-          ? [line(fields.locationId, null, amount)]
-          : fields.toLocationId && fields.toLocationId !== fields.locationId
-            ? [line(fields.locationId, -amount), line(fields.toLocationId, amount)]
-            : [line(fields.locationId, -amount)];
-
-  const short = lines.find((each) => each.short !== null);
+  if (!outcome || !unit) return null;
+  const pathOf = (id: string) => locations.find((location) => location.id === id)?.path ?? '';
+  const short = outcome.find((each) => each.after < 0n);
   return (
     <Alert variant="light" color={short ? 'red' : 'blue'} title={t('preview.title')} role="status">
       <Stack gap={4}>
@@ -428,21 +437,25 @@ function Preview({
             <IconAlertTriangle size={16} color="var(--mantine-color-error)" style={{ flexShrink: 0 }} />
             <Text size="sm" c="var(--mantine-color-error)">
               {t('preview.notEnough', {
-                available: format.quantity(fromThousandths(short.short ?? 0n), unit),
-                location: pathOf(short.key),
+                available: format.quantity(fromThousandths(short.before), unit),
+                location: pathOf(short.locationId),
               })}
             </Text>
           </Group>
         ) : (
-          lines.map((each) => (
-            <Text key={each.key} size="sm">
-              {each.text}
+          outcome.map((each) => (
+            <Text key={each.locationId} size="sm">
+              {t('preview.line', {
+                before: format.quantity(fromThousandths(each.before)),
+                after: format.quantity(fromThousandths(each.after), unit),
+                location: pathOf(each.locationId),
+              })}
             </Text>
           ))
         )}
-        {lines.map((each) =>
+        {outcome.map((each) =>
           each.difference !== null ? (
-            <Group key={`${each.key}-difference`} gap={6}>
+            <Group key={`${each.locationId}-difference`} gap={6}>
               <IconArrowRight size={14} />
               <Text size="sm">
                 {each.difference === 0n

@@ -94,7 +94,7 @@ function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => 
         />
         {mutation.error ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('failed')}>
-            {errorMessage(t, mutation.error)}
+            {errorMessage(t, mutation.error, (quantity) => format.quantity(quantity, movement.unit))}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">

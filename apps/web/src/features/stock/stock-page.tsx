@@ -208,7 +208,13 @@ export default function StockPage() {
             <Button
               variant="default"
               onClick={() =>
-                update({ q: undefined, categoryId: undefined, locationId: undefined, belowMinimum: undefined })
+                update({
+                  q: undefined,
+                  categoryId: undefined,
+                  locationId: undefined,
+                  belowMinimum: undefined,
+                  includeEmpty: undefined,
+                })
               }
             >
               {t('clearFilters')}
@@ -225,7 +231,7 @@ export default function StockPage() {
               value={search.q}
               onChange={(q) => update({ q })}
               placeholder={t('searchPlaceholder')}
-              w={{ base: '100%', xs: 260 }}
+              w={{ base: '100%', xs: 340 }}
             />
             <FilterSelect
               label={t('filters.category')}
