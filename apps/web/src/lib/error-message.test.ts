@@ -10,6 +10,7 @@ await i18n.init({ lng: 'ru', resources: { ru: { errors: errorsRu } } });
 const insufficient = new ApiError(409, 'INSUFFICIENT_STOCK', {
   type: 'about:blank',
   title: 'Conflict',
+  detail: 'Not enough stock.',
   status: 409,
   code: 'INSUFFICIENT_STOCK',
   available: '9.5',

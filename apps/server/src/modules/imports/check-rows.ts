@@ -31,8 +31,11 @@ export type CheckResult = {
   sample: ImportPreview['sample'];
 };
 
-/** A number written with a minus sign: refused as negative rather than as "not a number". */
-const NEGATIVE = /^-\s*\d+([.,]\d+)?$/;
+/**
+ * A number below zero, with a hyphen, minus sign or dash as spreadsheets write it: refused as negative rather than
+ * as "not a number". Minus zero is not below zero and goes on to the other checks.
+ */
+const NEGATIVE = /^[-−–]\s*(?=[\d.,]*[1-9])\d+([.,]\d+)?$/;
 
 const MAX_LENGTH: Partial<Record<ImportColumn, number>> = {
   sku: 64,

@@ -68,7 +68,7 @@ describe('components import', () => {
         ['BAD-5', 'Cheap', 'pcs', '', '1.234', '', ''],
         ['BAD-6', 'Quantity only', 'kg', '', '', '', '1.5'],
         ['BAD-7', 'Negative minimum', 'pcs', '-5', '', '', ''],
-        ['BAD-8', 'Negative cost', 'pcs', '', '-1.50', '', ''],
+        ['BAD-8', 'Negative cost', 'pcs', '', '−1.50', '', ''],
         ['BAD-9', 'Nothing opened', 'pcs', '', '', 'Main / Bin 1', '0'],
         ['BAD-10', 'Not a number', 'pcs', 'five', '', '', ''],
       ]),

@@ -162,7 +162,12 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length > 0 || mutation.isPending || archived) return;
+    if (Object.keys(errors).length > 0 || mutation.isPending || archived) {
+      // The stock the preview refused against was read when the form opened: read it again, so that a
+      // posting made meanwhile elsewhere (a receipt into this location) is seen before the next attempt.
+      if (errors.quantity && outcome) void detailQuery.refetch();
+      return;
+    }
     const request = toRequest(kind, fields, digits);
     if (request) mutation.mutate(request);
   };
