@@ -24,6 +24,8 @@ describe('errorMessage', () => {
 
   it('shows the number as sent without a formatter, and a sentence for a code it does not know', () => {
     expect(errorMessage(i18n.t, insufficient)).toBe('Недостаточно остатка в этом месте. Доступно: 9.5.');
-    expect(errorMessage(i18n.t, new ApiError(500, 'INTERNAL_ERROR'))).toBe(errorsRu.INTERNAL_ERROR);
+    // A code a newer server sends that this client's catalogue does not have yet.
+    const unknown = new ApiError(409, 'STOCK_FROZEN' as ApiError['code']);
+    expect(errorMessage(i18n.t, unknown)).toBe(errorsRu.INTERNAL_ERROR);
   });
 });
