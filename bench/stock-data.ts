@@ -204,13 +204,13 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
   );
 
   await step(
-    'stock_balances, department_stock, stock_summary',
+    'stock_balances, department_stock, stock_summary, stock_summary_quantities',
     [
       // With the triggers off (replica), the list's keys (ADR 0013) are copied here, as migration 0006 does.
       `insert into stock_balances (component_id, location_id, department_id, quantity, updated_at,
-                                  sku_key, name_key, category_key, location_key, unit_cost_minor)
+                                  sku_key, name_key, category_key, location_key, unit_cost_minor, unit)
      select ledger.component_id, ledger.location_id, $1, ledger.quantity, ledger.updated_at,
-            lower(c.sku), lower(c.name), lower(cat.path), lower(l.path), c.default_unit_cost_minor
+            lower(c.sku), lower(c.name), lower(cat.path), lower(l.path), c.default_unit_cost_minor, c.unit
      from (select component_id, location_id, sum(delta) as quantity, max(created_at) as updated_at from (
              select component_id, to_location_id as location_id, quantity as delta, created_at from movements
              where department_id = $1 and to_location_id is not null
@@ -223,13 +223,16 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
      left join categories cat on cat.id = c.category_id`,
       `insert into department_stock (department_id, component_id, quantity)
      select $1, component_id, sum(quantity) from stock_balances where department_id = $1 group by component_id`,
-      // As migration 0003 fills it; replaces whatever its triggers wrote if they ran (not a superuser).
+      // As migrations 0003 and 0010 fill it; replaces whatever its triggers wrote if they ran (not a superuser).
+      `delete from stock_summary_quantities where department_id = $1`,
       `delete from stock_summary where department_id = $1`,
-      `insert into stock_summary (department_id, slot, balances, quantity, value_minor)
-     select b.department_id, stock_summary_slot(b.component_id), count(*), sum(b.quantity),
-            sum(round(b.quantity * c.default_unit_cost_minor))
+      `insert into stock_summary (department_id, slot, balances, value_minor)
+     select b.department_id, stock_summary_slot(b.component_id), count(*), sum(round(b.quantity * c.default_unit_cost_minor))
      from stock_balances b join components c on c.id = b.component_id
      where b.department_id = $1 and b.quantity > 0 group by 1, 2`,
+      `insert into stock_summary_quantities (department_id, slot, unit, quantity)
+     select department_id, stock_summary_slot(component_id), unit, sum(quantity)
+     from stock_balances where department_id = $1 and quantity > 0 group by 1, 2, 3`,
       // And the ledger's count, as migration 0008 fills it.
       `insert into stock_summary as s (department_id, slot, movements)
      select department_id, stock_summary_slot(component_id), count(*) from movements where department_id = $1

@@ -130,6 +130,8 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await expect(stockRow(page, pathA)).toContainText('5 pcs');
   await expect(stockRow(page, pathB)).toContainText('2 pcs');
   await expect(page.getByText('2 rows')).toBeVisible();
+  // The totals count the searched component's pieces, in its unit.
+  await expect(page.getByText(/Total quantity:\s*7 pcs/)).toBeVisible();
 
   // A filtered link reopens the same view.
   await choose(page, page.getByRole('combobox', { name: 'Location' }), pathB);

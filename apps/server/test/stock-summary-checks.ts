@@ -18,19 +18,31 @@ export function departmentTotalMismatches(): SQL {
 }
 
 /**
- * `stock_summary` (ADR 0011) against the count, quantity and value of the balances on hand, per department
- * and slot; of one department, or of all.
+ * `stock_summary` (ADR 0011) against the count and value of the balances on hand, and
+ * `stock_summary_quantities` (ADR 0018) against their quantity per unit, per department and slot; of one
+ * department, or of all. A balance's unit is checked against its component's too.
  */
 export function summaryMismatches(departmentId?: string): SQL {
-  return sql`with computed as (
-               select b.department_id, stock_summary_slot(b.component_id) as slot, count(*) as balances,
-                      sum(b.quantity) as quantity, sum(round(b.quantity * c.default_unit_cost_minor)) as value_minor
+  return sql`with on_hand as (
+               select b.department_id, stock_summary_slot(b.component_id) as slot, c.unit, b.unit as kept_unit,
+                      b.quantity, round(b.quantity * c.default_unit_cost_minor) as value_minor
                from stock_balances b join components c on c.id = b.component_id
-               where b.quantity > 0 and ${ofDepartment(departmentId)} group by 1, 2),
-             kept as (select * from stock_summary where ${ofDepartment(departmentId)})
+               where b.quantity > 0 and ${ofDepartment(departmentId)}),
+             computed as (select department_id, slot, count(*) as balances, sum(value_minor) as value_minor
+                          from on_hand group by 1, 2),
+             kept as (select * from stock_summary where ${ofDepartment(departmentId)}),
+             computed_quantities as (select department_id, slot, unit, sum(quantity) as quantity
+                                     from on_hand group by 1, 2, 3),
+             kept_quantities as (select * from stock_summary_quantities where ${ofDepartment(departmentId)})
              select department_id, slot from computed full join kept using (department_id, slot)
-             where (coalesce(computed.balances, 0), coalesce(computed.quantity, 0), coalesce(computed.value_minor, 0))
-                   <> (coalesce(kept.balances, 0), coalesce(kept.quantity, 0), coalesce(kept.value_minor, 0))`;
+             where (coalesce(computed.balances, 0), coalesce(computed.value_minor, 0))
+                   <> (coalesce(kept.balances, 0), coalesce(kept.value_minor, 0))
+             union
+             select department_id, slot from computed_quantities full join kept_quantities q
+               using (department_id, slot, unit)
+             where coalesce(computed_quantities.quantity, 0) <> coalesce(q.quantity, 0)
+             union
+             select department_id, slot from on_hand where unit <> kept_unit`;
 }
 
 /** `stock_summary.movements` (ADR 0016) against the count of movements, per department and slot. */

@@ -37,6 +37,7 @@ export const ImportErrorCode = z.enum([
   'invalidNumber',
   'negative',
   'notPositive',
+  'unitInUse',
   'tooManyDecimals',
   'notWhole',
   'unknownUnit',

@@ -40,7 +40,11 @@ export type StockListQuery = z.input<typeof StockListQuery>;
 export const StockList = pageOf(StockRow)
   .extend({
     totals: z.object({
-      quantity: QuantitySum.describe('Sum of the quantities of the whole filtered list'),
+      quantities: z
+        .array(z.object({ unit: Unit, quantity: QuantitySum }))
+        .describe(
+          'Sums of the quantities of the whole filtered list, one per unit of measure (pieces and metres do not add up), in the order of `Unit`; units whose sum is zero are left out',
+        ),
       valueMinor: MoneyAmountMinor.describe('Sum of the values of the whole filtered list'),
     }),
   })

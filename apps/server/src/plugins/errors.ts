@@ -28,6 +28,7 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   LOCATION_NOT_EMPTY: { status: 409, detail: 'The location still holds stock, sublocations or movements.' },
   COMPONENT_IN_USE: { status: 409, detail: 'The component has movements; archive it instead.' },
   COMPONENT_ARCHIVED: { status: 409, detail: 'The component is archived; restore it before moving stock.' },
+  UNIT_IN_USE: { status: 409, detail: 'The component has movements counted in its unit; its unit cannot change.' },
   QUANTITY_NOT_WHOLE: { status: 422, detail: 'This unit is counted in whole numbers.' },
   QUANTITY_TOO_LARGE: { status: 422, detail: 'The resulting quantity would be too large.' },
   SAME_LOCATION: { status: 422, detail: 'Choose two different locations.' },

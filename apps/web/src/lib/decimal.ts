@@ -40,6 +40,17 @@ export function moneyText(minor: number | bigint | string, digits: number): Nume
 }
 
 /**
+ * An exact decimal text ("1234.56") as a person of `language` types it into a box: "1234,56" in Russian.
+ * Digits are left alone, without grouping, so what the box shows reads back unchanged (parseMoney and
+ * normaliseQuantity take either separator).
+ */
+export function decimalInputText(text: string, language: string): string {
+  const separator =
+    new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return text.replace('.', separator);
+}
+
+/**
  * Reads an amount typed in major units ("15000", "15 000,5", "15000.50") as minor units, digit by digit.
  * Blank gives null, for the caller to read as "no amount"; anything unreadable (letters, a sign, more
  * decimals than the currency has, beyond the contract's maximum) gives undefined.

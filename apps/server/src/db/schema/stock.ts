@@ -78,12 +78,13 @@ export const stockBalances = pgTable(
     quantity: numeric({ precision: 15, scale: 3 }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The list's keys, never written by the application: lower() of the component's SKU and name, of its
-    // category's and of the location's path, and the component's default unit cost.
+    // category's and of the location's path, the component's default unit cost and its unit of measure.
     skuKey: text().notNull(),
     nameKey: text().notNull(),
     categoryKey: text(),
     locationKey: text().notNull(),
     unitCostMinor: bigint({ mode: 'number' }).notNull(),
+    unit: text().notNull(),
     /** Quantity × unit cost, rounded half away from zero to the minor unit, as everywhere else. */
     valueMinor: numeric().generatedAlwaysAs(sql`round(quantity * unit_cost_minor)`),
   },
@@ -163,7 +164,7 @@ export const departmentStock = pgTable(
 );
 
 /**
- * Count, quantity and value of the department's balances with quantity > 0 (value as the stock list sums it:
+ * Count and value of the department's balances with quantity > 0 (value as the stock list sums it:
  * round(quantity × default unit cost) per balance), so the unfiltered list need not add up every balance, and
  * the count of its movements, so the unfiltered ledger need not count them (migration 0008, ADR 0016).
  * Spread over 16 slots by component (the last byte of its id, mod 16) so concurrent postings rarely share a row;
@@ -178,14 +179,35 @@ export const stockSummary = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     slot: smallint().notNull(),
     balances: bigint({ mode: 'number' }).notNull().default(0),
-    // Unbounded numeric: a department's sum can outgrow numeric(15,3) while every balance fits it.
-    quantity: numeric().notNull().default('0'),
     valueMinor: numeric().notNull().default('0'),
     movements: bigint({ mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.departmentId, table.slot] }),
     check('stock_summary_slot_valid', sql`${table.slot} between 0 and 15`),
+  ],
+);
+
+/**
+ * The quantity on hand of a stock summary slot, per unit of measure: pieces and metres do not add up
+ * (migration 0010, ADR 0018). Written only by the trigger that holds the slot's row in stock_summary.
+ */
+export const stockSummaryQuantities = pgTable(
+  'stock_summary_quantities',
+  {
+    departmentId: uuid().notNull(),
+    slot: smallint().notNull(),
+    unit: text().notNull(),
+    // Unbounded numeric: a department's sum can outgrow numeric(15,3) while every balance fits it.
+    quantity: numeric().notNull().default('0'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.departmentId, table.slot, table.unit] }),
+    foreignKey({
+      name: 'stock_summary_quantities_slot_fk',
+      columns: [table.departmentId, table.slot],
+      foreignColumns: [stockSummary.departmentId, stockSummary.slot],
+    }),
   ],
 );
 

@@ -270,6 +270,30 @@ describe('components', () => {
     expect(detail.json()).toMatchObject({ hasMovements: true, totalQuantity: '0' });
   });
 
+  it('the unit may change until the component first moves, then never (its ledger counts in it)', async () => {
+    const shelf = await createLocation(app, deptA.admin, 'Unit shelf');
+    const wire = await createComponent(app, deptA.worker, { unit: 'pcs' });
+    const edit = (unit: string) =>
+      call(app, 'PUT', `/api/components/${wire.id}`, {
+        token: deptA.worker,
+        body: { sku: wire.sku, name: wire.name, unit },
+      });
+    expect((await edit('m')).json()).toMatchObject({ unit: 'm' });
+    await posted(app, deptA.worker, receipt(wire.id, shelf.id, '2.5'));
+
+    const refused = await edit('kg');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'UNIT_IN_USE', errors: [{ path: 'body.unit', code: 'in_use' }] });
+    // Nothing of the refused edit is written; other fields still change with the same unit.
+    const detail = await call(app, 'GET', `/api/components/${wire.id}`, { token: deptA.worker });
+    expect(detail.json().component).toMatchObject({ unit: 'm', name: wire.name });
+    const renamed = await call(app, 'PUT', `/api/components/${wire.id}`, {
+      token: deptA.worker,
+      body: { sku: wire.sku, name: 'Hook-up wire', unit: 'm' },
+    });
+    expect(renamed.json()).toMatchObject({ unit: 'm', name: 'Hook-up wire' });
+  });
+
   it('a manager may read but not create or edit', async () => {
     const created = await call(app, 'POST', '/api/components', {
       token: deptA.manager,

@@ -44,6 +44,25 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A component's ledger counts in its unit, so the unit is fixed once anything moved (ADR 0018). Checked after
+ * the update, in a statement of its own: the update's triggers (ADR 0013) lock the component's balances and
+ * then its row, waiting for any posting that holds them, so a movement committed meanwhile is seen here, and
+ * a posting that begins later waits for this change to commit.
+ */
+async function requireUnitUnchangedOnceMoved(db: Executor, id: string, before: string, after: string): Promise<void> {
+  if (before === after) return;
+  const rows = await queryRows<{ moved: boolean }>(
+    db,
+    sql`select exists (select 1 from movements where component_id = ${id}) as moved`,
+  );
+  if (rows[0]?.moved) {
+    throw new AppError('UNIT_IN_USE', {
+      errors: [{ path: 'body.unit', message: 'The component has movements counted in its unit', code: 'in_use' }],
+    });
+  }
+}
+
 async function requireComponent(db: Executor, id: string) {
   const component = await findComponent(db, id);
   if (!component) throw new AppError('NOT_FOUND');
@@ -71,9 +90,10 @@ export function componentService(db: Database) {
       await withSkuCheck(() =>
         retryOnConflict(() =>
           db.transaction(async (tx) => {
-            await requireComponent(tx, id);
+            const before = await requireComponent(tx, id);
             await requireReferences(tx, input);
             await writeComponent(tx, id, input, false);
+            await requireUnitUnchangedOnceMoved(tx, id, before.unit, input.unit);
           }),
         ),
       );

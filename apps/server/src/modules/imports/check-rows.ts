@@ -78,9 +78,10 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
   // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
   // overlapping queries (deprecated) and pg 9 refuses them.
-  const existing = await queryRows<{ sku: string; id: string }>(
+  const existing = await queryRows<{ sku: string; id: string; unit: Unit; moved: boolean }>(
     db,
-    sql`select lower(sku) as sku, id from components where lower(sku) in ${inJsonList(skus)}`,
+    sql`select lower(c.sku) as sku, c.id, c.unit, exists (select 1 from movements where component_id = c.id) as moved
+        from components c where lower(c.sku) in ${inJsonList(skus)}`,
   );
   const locations = await queryRows<{ id: string; path: string }>(
     db,
@@ -92,7 +93,7 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
         where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
   );
-  const existingIds = new Map(existing.map((row) => [row.sku, row.id]));
+  const existingBySku = new Map(existing.map((row) => [row.sku, row]));
   const locationIds = new Map(locations.map((row) => [row.path.toLowerCase(), row.id]));
   const knownCategories = new Set(categories.map((row) => row.path.toLowerCase()));
   const stockedAt = new Set(stocked.map((row) => `${row.sku}|${row.location_id}`));
@@ -112,9 +113,13 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     seen.set(sku.toLowerCase(), number);
     if ((values.name ?? '') === '') fail(number, 'name', 'required');
 
+    // An empty unit keeps an existing component's; a different one is refused once it has moved, since its
+    // ledger counts in the old unit (ADR 0018).
+    const known = existingBySku.get(sku.toLowerCase());
     const unitText = (values.unit ?? '').toLowerCase();
-    const unitParse = Unit.safeParse(unitText === '' ? 'pcs' : (UNIT_ALIASES[unitText] ?? unitText));
+    const unitParse = Unit.safeParse(unitText === '' ? (known?.unit ?? 'pcs') : (UNIT_ALIASES[unitText] ?? unitText));
     if (!unitParse.success) fail(number, 'unit', 'unknownUnit');
+    else if (known?.moved && unitParse.data !== known.unit) fail(number, 'unit', 'unitInUse');
     const unit = unitParse.success ? unitParse.data : 'pcs';
 
     const quantityOf = (column: 'minimumStock' | 'openingQuantity'): string | null => {
@@ -169,7 +174,7 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
     }
     rows.push({
       sku,
-      existingId: existingIds.get(sku.toLowerCase()) ?? null,
+      existingId: known?.id ?? null,
       values,
       unit,
       categoryPath,

@@ -30,6 +30,7 @@ const MESSAGES: Record<ImportErrorCode, string> = {
   invalidNumber: 'Not a number (use digits with a point or comma, e.g. 12.5).',
   negative: 'The value must not be negative.',
   notPositive: 'The value must be greater than zero.',
+  unitInUse: 'The component has movements counted in its unit; its unit cannot change.',
   tooManyDecimals: 'At most 3 decimals (2 for money).',
   notWhole: 'This unit is counted in whole numbers.',
   unknownUnit: 'Unknown unit; use pcs, set, pack, reel, m, kg, g, l or ml.',

@@ -150,7 +150,7 @@ describe('components import', () => {
 
     const stock = (await call(app, 'GET', `/api/stock?locationId=${locationId}&q=bulk-&pageSize=10`, { token })).json();
     expect(stock.total).toBe(5000);
-    expect(stock.totals).toEqual({ quantity: '20000', valueMinor: '500000' });
+    expect(stock.totals).toEqual({ quantities: [{ unit: 'pcs', quantity: '20000' }], valueMinor: '500000' });
     const again = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
     expect(again.statusCode).toBe(404);
   });
@@ -196,6 +196,35 @@ describe('components import', () => {
       defaultUnitCostMinor: 25,
       categoryPath: 'Bulk',
     });
+
+    // It has moved: its ledger counts pieces, so another unit is refused; an empty cell keeps the unit.
+    const units: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name', 'unit', 'openingQuantity', 'location'],
+          ['bulk-1', 'Renamed part', 'm', '', ''],
+          ['bulk-2', 'Bulk part 2', '', '', ''],
+          ['unit-new', 'New reel', 'm', '2.5', 'Main / Bin 1'],
+        ]),
+      )
+    ).json();
+    expect(units.errors).toEqual([{ row: 2, column: 'unit', code: 'unitInUse', message: expect.any(String) }]);
+    const kept: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name', 'unit'],
+          ['bulk-1', 'Renamed part', ''],
+          ['bulk-1000', 'Bulk part 1000', 'PCS'],
+        ]),
+      )
+    ).json();
+    expect(kept.errors).toEqual([]);
+    expect((await call(app, 'POST', `/api/imports/${kept.importId}/commit`, { token })).statusCode).toBe(200);
+    expect((await call(app, 'GET', `/api/components/${component.id}`, { token })).json().component.unit).toBe('pcs');
   });
 
   it('offers a template in both languages that imports as it is', async () => {

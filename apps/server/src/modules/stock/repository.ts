@@ -1,4 +1,4 @@
-import type { StockFilters, StockRow, StockSort, Unit } from '@cm/contract';
+import { type StockFilters, type StockRow, type StockSort, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
@@ -24,12 +24,14 @@ type Row = {
 
 type Filters = z.output<typeof StockFilters>;
 
+const UNITS = Unit.options;
+
 const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id,
   l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
   t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
 
 /** The balance's columns a row shows or is sorted by, selected by every query of a page's balances. */
-const BALANCE_COLUMNS = sql`b.component_id, b.location_id, b.department_id, b.quantity, b.unit_cost_minor,
+const BALANCE_COLUMNS = sql`b.component_id, b.location_id, b.department_id, b.quantity, b.unit, b.unit_cost_minor,
   b.value_minor, b.sku_key, b.name_key, b.category_key, b.location_key`;
 
 /**
@@ -109,7 +111,19 @@ function toStockRow(row: Row): StockRow {
   };
 }
 
-type Totals = { total: number; quantity: string | null; value_minor: string | null };
+type Totals = {
+  total: number;
+  value_minor: string | null;
+  quantities: { unit: Unit; quantity: string }[] | null;
+};
+
+/** The totals as the API gives them: one quantity per unit, in the order of the units' list. */
+function toTotals(sums: Totals | undefined) {
+  const quantities = [...(sums?.quantities ?? [])]
+    .sort((a, b) => UNITS.indexOf(a.unit) - UNITS.indexOf(b.unit))
+    .map(({ unit, quantity }) => ({ unit, quantity: formatQuantity(quantity) }));
+  return { total: Number(sums?.total ?? 0), totals: { quantities, valueMinor: String(sums?.value_minor ?? '0') } };
+}
 
 /** Whether a filter picks out some components or locations, as opposed to the whole department's stock. */
 function narrowsDown(filters: Filters): boolean {
@@ -121,17 +135,25 @@ function isWholeStock(filters: Filters): boolean {
   return !filters.includeEmpty && !narrowsDown(filters);
 }
 
-/** The department's summary slots (kept by triggers, ADR 0011): the whole stock's totals without a scan. */
+/**
+ * The department's summary slots (kept by triggers, ADR 0011 and 0018): the whole stock's totals without a
+ * scan. Units whose quantity fell back to zero keep their row and are left out, as a filtered list leaves them.
+ */
 function summaryOf(departmentId: string): SQL {
-  return sql`select coalesce(sum(balances), 0)::int as total, sum(quantity)::text as quantity,
-                    sum(value_minor)::text as value_minor
+  return sql`select coalesce(sum(balances), 0)::int as total, sum(value_minor)::text as value_minor,
+                    (select json_agg(json_build_object('unit', unit, 'quantity', quantity::text))
+                     from (select unit, sum(quantity) as quantity from stock_summary_quantities
+                           where department_id = ${departmentId} group by unit) u
+                     where quantity <> 0) as quantities
              from stock_summary where department_id = ${departmentId}`;
 }
 
-/** Count and totals of the balances `from` names as b, one row. */
+/** Count, value and quantity per unit (ADR 0018) of the balances `from` names as b, one row, in one pass. */
 function sumsOf(from: SQL): SQL {
-  return sql`select count(*)::int as total, sum(b.quantity)::text as quantity, sum(b.value_minor)::text as value_minor
-             from ${from}`;
+  return sql`select coalesce(sum(n), 0)::int as total, sum(v)::text as value_minor,
+                    json_agg(json_build_object('unit', unit, 'quantity', q::text)) filter (where q <> 0) as quantities
+             from (select b.unit, count(*) as n, sum(b.quantity) as q, sum(b.value_minor) as v
+                   from ${from} group by b.unit) u`;
 }
 
 /** Count and totals of the filtered list, one row. */
@@ -167,11 +189,7 @@ export async function listStock(
           from stock_balances b where ${where} ${orderBy('b', filters)} ${pageOf(page)}`;
   const rows = await queryRows<Row & { totals: Totals }>(db, rowsOf(balances, filters, sql`, b.totals`));
   const [sums] = rows[0] ? [rows[0].totals] : await queryRows<Totals>(db, totals);
-  return {
-    items: rows.map(toStockRow),
-    total: Number(sums?.total ?? 0),
-    totals: { quantity: formatQuantity(sums?.quantity ?? '0'), valueMinor: String(sums?.value_minor ?? '0') },
-  };
+  return { items: rows.map(toStockRow), ...toTotals(sums) };
 }
 
 /** The whole filtered stock list for an export, read in batches. */

@@ -127,7 +127,14 @@ describe('GET /api/stock', () => {
       belowMinimum: true,
       valueMinor: '480',
     });
-    expect(list.totals).toEqual({ quantity: '1065.5', valueMinor: String(480 + 240 + 5000 + 75_150 + 833) });
+    // Pieces and metres are summed apart: 40 + 20 + 1000 + 3 pieces, 2.5 metres.
+    expect(list.totals).toEqual({
+      quantities: [
+        { unit: 'pcs', quantity: '1063' },
+        { unit: 'm', quantity: '2.5' },
+      ],
+      valueMinor: String(480 + 240 + 5000 + 75_150 + 833),
+    });
   });
 
   it('includeEmpty also lists locations whose quantity fell to zero', async () => {
@@ -136,7 +143,7 @@ describe('GET /api/stock', () => {
     expect(list.items.map(label)).toEqual([C_SHELF, E_MAIN, M_MAIN, R_ANNEX, R_BIN, W_ANNEX]);
     expect(list.items.find((row) => row.sku === 'E0')).toMatchObject({ quantity: '0', valueMinor: '0' });
     expect(list.total).toBe(6);
-    expect(list.totals.quantity).toBe('1065.5');
+    expect(list.totals).toEqual((await stock('')).totals);
   });
 
   it.each([
@@ -171,7 +178,13 @@ describe('GET /api/stock', () => {
     expect((await stock(`?locationId=${bin1.id}`)).items.map(label)).toEqual([R_BIN]);
     const annexOnly = await stock(`?locationId=${annex.id}`);
     expect(annexOnly.items.map(label)).toEqual([R_ANNEX, W_ANNEX]);
-    expect(annexOnly.totals).toEqual({ quantity: '22.5', valueMinor: String(240 + 833) });
+    expect(annexOnly.totals).toEqual({
+      quantities: [
+        { unit: 'pcs', quantity: '20' },
+        { unit: 'm', quantity: '2.5' },
+      ],
+      valueMinor: String(240 + 833),
+    });
   });
 
   it('a location holding every location of the department lists all of its stock; another department’s none', async () => {
@@ -183,7 +196,7 @@ describe('GET /api/stock', () => {
     );
     const byForeignRoot = await stock(`?locationId=${main.id}`, deptB.worker);
     expect(byForeignRoot.total).toBe(0);
-    expect(byForeignRoot.totals).toEqual({ quantity: '0', valueMinor: '0' });
+    expect(byForeignRoot.totals).toEqual({ quantities: [], valueMinor: '0' });
   });
 
   it('a location filter is dropped only when no location of the department lies outside it', async () => {
@@ -230,7 +243,7 @@ describe('GET /api/stock', () => {
   it('filters combine', async () => {
     const list = await stock(`?belowMinimum=true&locationId=${main.id}&q=r10`);
     expect(list.items.map(label)).toEqual([R_BIN]);
-    expect(list.totals).toEqual({ quantity: '40', valueMinor: '480' });
+    expect(list.totals).toEqual({ quantities: [{ unit: 'pcs', quantity: '40' }], valueMinor: '480' });
   });
 
   // Descending is the ascending order read backwards, tie-breakers (SKU, then location) included; only rows
@@ -263,7 +276,10 @@ describe('GET /api/stock', () => {
     for (const [index, page] of pages.entries()) {
       expect(page).toMatchObject({ total: 23, page: index + 1, pageSize: 10 });
       // Totals are of the whole filtered list, not of the page.
-      expect(page.totals).toEqual({ quantity: String((23 * 24) / 2), valueMinor: String(((23 * 24) / 2) * 100) });
+      expect(page.totals).toEqual({
+        quantities: [{ unit: 'pcs', quantity: String((23 * 24) / 2) }],
+        valueMinor: String(((23 * 24) / 2) * 100),
+      });
     }
     const skus = pages.flatMap((page) => page.items.map((row) => row.sku));
     expect(skus).toEqual(Array.from({ length: 23 }, (_, index) => `PAGE-${String(index + 1).padStart(2, '0')}`));
@@ -283,7 +299,7 @@ describe('GET /api/stock', () => {
     const byForeignLocation = await stock(`?locationId=${foreignStore.id}`);
     expect(byForeignLocation.items).toEqual([]);
     expect(byForeignLocation.total).toBe(0);
-    expect(byForeignLocation.totals).toEqual({ quantity: '0', valueMinor: '0' });
+    expect(byForeignLocation.totals).toEqual({ quantities: [], valueMinor: '0' });
     expect((await stock('?q=foreign')).total).toBe(0);
 
     const detail = await call(app, 'GET', `/api/components/${r10k.id}`, { token: deptA.manager });
@@ -347,7 +363,42 @@ describe('GET /api/stock', () => {
     await posted(app, huge.worker, receipt(b.id, store.id, '1'));
     const response = await call(app, 'GET', '/api/stock', { token: huge.worker });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().totals.quantity).toBe('1000000000000');
+    expect(response.json().totals.quantities).toEqual([{ unit: 'g', quantity: '1000000000000' }]);
+  });
+
+  it('sums each unit apart, leaves out a unit whose stock is all gone, and follows a unit changed by hand', async () => {
+    const units = await department(app, 'Stock list units');
+    const store = await createLocation(app, units.admin, 'Store');
+    const cable = await createComponent(app, units.worker, { unit: 'm', defaultUnitCostMinor: 10 });
+    const flux = await createComponent(app, units.worker, { unit: 'kg', defaultUnitCostMinor: 10 });
+    const screws = await createComponent(app, units.worker, { unit: 'pcs', defaultUnitCostMinor: 10 });
+    await posted(app, units.worker, receipt(cable.id, store.id, '12.5'));
+    await posted(app, units.worker, receipt(flux.id, store.id, '0.25'));
+    await posted(app, units.worker, receipt(screws.id, store.id, '100'));
+    await posted(app, units.worker, issue(flux.id, store.id, '0.25'));
+    // The whole stock's totals come from the summary, a filter's from the balances: both must agree.
+    const expected = {
+      quantities: [
+        { unit: 'pcs', quantity: '100' },
+        { unit: 'm', quantity: '12.5' },
+      ],
+      valueMinor: '1125',
+    };
+    expect((await stock('', units.worker)).totals).toEqual(expected);
+    expect((await stock('?includeEmpty=true', units.worker)).totals).toEqual(expected);
+    expect((await stock(`?locationId=${store.id}&includeEmpty=true`, units.worker)).totals).toEqual(expected);
+
+    // The service refuses this once a component has moved; the database keeps the totals right regardless.
+    await app.db.execute(sql`update components set unit = 'kg' where id = ${cable.id}`);
+    const moved = {
+      quantities: [
+        { unit: 'pcs', quantity: '100' },
+        { unit: 'kg', quantity: '12.5' },
+      ],
+      valueMinor: '1125',
+    };
+    expect((await stock('', units.worker)).totals).toEqual(moved);
+    expect((await stock('?includeEmpty=true', units.worker)).totals).toEqual(moved);
   });
 
   it('a row whose value exceeds 2^53 minor units is answered, not a server error', async () => {

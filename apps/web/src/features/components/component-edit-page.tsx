@@ -36,7 +36,13 @@ export default function ComponentEditPage() {
         <ComponentLoadError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         // Keyed by the component, so moving to another one's edit page starts a fresh form.
-        <ComponentForm key={component.id} component={component} onSaved={toDetail} onCancel={toDetail} />
+        <ComponentForm
+          key={component.id}
+          component={component}
+          unitLocked={detail.data?.hasMovements}
+          onSaved={toDetail}
+          onCancel={toDetail}
+        />
       )}
     </Stack>
   );

@@ -28,6 +28,7 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { IMAGE_ACCEPT, imageErrorMessage, uploadImage } from '../../components/markdown/image-upload';
 import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/markdown-editor';
 import { ApiError } from '../../lib/api-client';
+import { decimalInputText, moneyText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { categoriesQuery, categoryOptions } from '../categories/api';
 import { componentKeys, createComponent, updateComponent } from './api';
@@ -46,6 +47,8 @@ import {
 export type ComponentFormProps = {
   /** The component being edited; creates a new one when absent. */
   component?: Component;
+  /** The component has movements: its ledger counts in its unit, which can then no longer change. */
+  unitLocked?: boolean;
   onSaved: (component: Component) => void;
   onCancel: () => void;
 };
@@ -71,11 +74,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * messages per field in the interface language, server refusals (SKU_TAKEN) on their field, and a question
  * before leaving with unsaved changes.
  */
-export function ComponentForm({ component, onSaved, onCancel }: ComponentFormProps) {
-  const { t } = useTranslation(['components', 'errors', 'markdown', 'common']);
+export function ComponentForm({ component, unitLocked = false, onSaved, onCancel }: ComponentFormProps) {
+  const { t, i18n } = useTranslation(['components', 'errors', 'markdown', 'common']);
   const queryClient = useQueryClient();
   const { digits } = useCurrency();
-  const initial = useMemo(() => (component ? valuesOf(component, digits) : emptyValues()), [component, digits]);
+  const initial = useMemo(
+    () => (component ? valuesOf(component, digits, i18n.language) : emptyValues()),
+    [component, digits, i18n.language],
+  );
   const [values, setValues] = useState<ComponentFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -261,6 +267,8 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
               value={values.unit}
               onChange={(value) => value && set('unit', value as Unit)}
               error={message('unit')}
+              description={unitLocked ? t('form.unitLockedHint') : undefined}
+              disabled={unitLocked}
               allowDeselect={false}
               withAsterisk
             />
@@ -326,7 +334,7 @@ export function ComponentForm({ component, onSaved, onCancel }: ComponentFormPro
               label={t('fields.defaultUnitCost')}
               description={t('form.unitCostHint')}
               inputMode="decimal"
-              placeholder="0.00"
+              placeholder={decimalInputText(moneyText(0, digits), i18n.language)}
               value={values.unitCost}
               onChange={(event) => set('unitCost', event.currentTarget.value)}
               error={message('unitCost')}

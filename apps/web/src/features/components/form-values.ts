@@ -1,6 +1,6 @@
 import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { isWholeQuantity, moneyText, normaliseQuantity, parseMoney } from '../../lib/decimal';
+import { decimalInputText, isWholeQuantity, moneyText, normaliseQuantity, parseMoney } from '../../lib/decimal';
 
 export type ParameterRow = { key: string; name: string; value: string; unit: string };
 
@@ -52,8 +52,11 @@ export function emptyValues(): ComponentFormValues {
   };
 }
 
-/** The values of a saved component; `digits` are those of the organisation currency (see useCurrency). */
-export function valuesOf(component: Component, digits: number): ComponentFormValues {
+/**
+ * The values of a saved component, with decimals written as `language` writes them; `digits` are those of
+ * the organisation currency (see useCurrency).
+ */
+export function valuesOf(component: Component, digits: number, language: string): ComponentFormValues {
   return {
     sku: component.sku,
     name: component.name,
@@ -62,9 +65,12 @@ export function valuesOf(component: Component, digits: number): ComponentFormVal
     manufacturerPartNumber: component.manufacturerPartNumber,
     package: component.package,
     unit: component.unit,
-    minimumStock: component.minimumStock,
+    minimumStock: decimalInputText(component.minimumStock, language),
     // No cost shows as an empty box, as on a new component, rather than as "0.00".
-    unitCost: component.defaultUnitCostMinor === 0 ? '' : moneyText(component.defaultUnitCostMinor, digits),
+    unitCost:
+      component.defaultUnitCostMinor === 0
+        ? ''
+        : decimalInputText(moneyText(component.defaultUnitCostMinor, digits), language),
     datasheetUrl: component.datasheetUrl,
     parameters: component.parameters.map((parameter) => parameterRow(parameter.name, parameter.value, parameter.unit)),
     imageId: component.imageId,
@@ -74,7 +80,13 @@ export function valuesOf(component: Component, digits: number): ComponentFormVal
 
 /** The values without the row keys, for telling whether anything was changed. */
 export function comparable(values: ComponentFormValues): string {
-  return JSON.stringify({ ...values, parameters: values.parameters.map(({ key: _key, ...rest }) => rest) });
+  return JSON.stringify({
+    ...values,
+    // "7,5" and "7.5" are the same number: switching the language alone changes nothing.
+    minimumStock: normaliseQuantity(values.minimumStock),
+    unitCost: normaliseQuantity(values.unitCost),
+    parameters: values.parameters.map(({ key: _key, ...rest }) => rest),
+  });
 }
 
 const FIELD_OF_PATH: Record<string, string> = { defaultUnitCostMinor: 'unitCost' };
@@ -171,6 +183,7 @@ export function toInput(
 /** Field messages from a refused request: SKU_TAKEN on the SKU, the server's field errors by their path. */
 export function serverFieldErrors(code: string, problem: Problem | undefined, digits: number): FieldErrors {
   if (code === 'SKU_TAKEN') return { sku: { key: 'errors:SKU_TAKEN' } };
+  if (code === 'UNIT_IN_USE') return { unit: { key: 'errors:UNIT_IN_USE' } };
   const errors: FieldErrors = {};
   if (code === 'VALIDATION_FAILED') {
     for (const error of problem?.errors ?? []) {

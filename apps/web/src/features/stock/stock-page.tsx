@@ -16,7 +16,7 @@ import { IconDotsVertical, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ExportMenu,
@@ -271,9 +271,21 @@ export default function StockPage() {
             </Text>
             <Text size="sm">
               {t('totals.quantity')}{' '}
-              <Text span fw={700}>
-                {format.quantity(totals.quantity)}
-              </Text>
+              {totals.quantities.length === 0 ? (
+                <Text span fw={700}>
+                  {format.quantity('0')}
+                </Text>
+              ) : (
+                // One sum per unit: pieces and metres do not add up (ADR 0018).
+                totals.quantities.map(({ unit, quantity }, index) => (
+                  <Fragment key={unit}>
+                    {index > 0 ? ' · ' : null}
+                    <Text span fw={700} style={{ whiteSpace: 'nowrap' }}>
+                      {format.quantity(quantity, unit)}
+                    </Text>
+                  </Fragment>
+                ))
+              )}
             </Text>
             <Text size="sm">
               {t('totals.value')}{' '}
