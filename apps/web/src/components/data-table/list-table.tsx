@@ -51,6 +51,8 @@ export type ListTableProps<Row, Sort extends string = string> = {
   maxHeight?: string | number;
   /** Accessible name of the table. */
   ariaLabel?: string;
+  /** The last column holds the row's actions: it stays in view while a wide table scrolls sideways. */
+  pinLastColumn?: boolean;
 };
 
 const SKELETON_ROWS = 6;
@@ -79,6 +81,7 @@ export function ListTable<Row, Sort extends string = string>({
   toolbar,
   maxHeight = 'max(360px, calc(100dvh - 340px))',
   ariaLabel,
+  pinLastColumn = false,
 }: ListTableProps<Row, Sort>) {
   const { t, i18n } = useTranslation('tables');
   const toggleableColumns = useMemo(
@@ -226,6 +229,7 @@ export function ListTable<Row, Sort extends string = string>({
         borderRadius="md"
         highlightOnHover={Boolean(onRowClick)}
         striped
+        pinLastColumn={pinLastColumn}
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
         maxHeight={maxHeight}
         // A table wider than a narrow screen scrolls sideways: keyboard users need to reach it to scroll it.

@@ -195,6 +195,7 @@ export default function StockPage() {
       <ListTable<StockRow, typeof search.sort>
         ariaLabel={title}
         storeColumnsKey="stock-columns"
+        pinLastColumn={kinds.length > 0}
         columns={columns}
         query={query}
         state={search}

@@ -223,6 +223,7 @@ export default function TransactionsPage() {
       <ListTable<Movement, 'createdAt'>
         ariaLabel={title}
         storeColumnsKey="transactions-columns"
+        pinLastColumn={reversible}
         columns={columns}
         query={query}
         state={tableState}
