@@ -20,7 +20,14 @@ import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useCurrency, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
-import { fromThousandths, moneyText, normaliseQuantity, parseMoney, toThousandths } from '../../lib/decimal';
+import {
+  decimalInputText,
+  fromThousandths,
+  moneyText,
+  normaliseQuantity,
+  parseMoney,
+  toThousandths,
+} from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { componentQuery } from '../components/api';
 import { locationsQuery } from '../locations/api';
@@ -99,7 +106,7 @@ function quantityAt(detail: ComponentDetail | undefined, locationId: string | nu
 }
 
 function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: MovementPrefill; onDone: () => void }) {
-  const { t } = useTranslation('movements');
+  const { t, i18n } = useTranslation('movements');
   const format = useFormatters();
   const { digits } = useCurrency();
   const queryClient = useQueryClient();
@@ -286,7 +293,11 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
               value={fields.unitCost}
               onChange={(event) => set('unitCost', event.currentTarget.value)}
               error={shownErrors.unitCost}
-              placeholder={detail ? moneyText(detail.component.defaultUnitCostMinor, digits) : undefined}
+              placeholder={
+                detail
+                  ? decimalInputText(moneyText(detail.component.defaultUnitCostMinor, digits), i18n.language)
+                  : undefined
+              }
             />
           ) : null}
         </SimpleGrid>

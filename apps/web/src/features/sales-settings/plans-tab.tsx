@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrency, useFormatters, useListSearch } from '../../components/data-table';
 import { LoadFailed } from '../../components/load-failed';
-import { moneyText, parseMoney } from '../../lib/decimal';
+import { decimalInputText, moneyText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
@@ -98,7 +98,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
 
   const edit = (userId: string, month: string, original: number | null, text: string) => {
     const key = keyOf(userId, month);
-    const savedText = original === null ? '' : moneyText(original, digits);
+    const savedText = original === null ? '' : decimalInputText(moneyText(original, digits), i18n.language);
     setDrafts((current) => {
       const next = { ...current };
       if (text === savedText) delete next[key];
@@ -291,7 +291,7 @@ function PlanRow({
   formatTotal: (minor: bigint) => string;
   onEdit: (userId: string, month: string, original: number | null, text: string) => void;
 }) {
-  const { t } = useTranslation(['sales-settings', 'common']);
+  const { t, i18n } = useTranslation(['sales-settings', 'common']);
   let total = 0n;
   return (
     <Table.Tr>
@@ -327,7 +327,9 @@ function PlanRow({
               autoComplete="off"
               aria-label={t('plans.cellLabel', { name: manager.name, month: monthLabels[index]?.long ?? month })}
               placeholder="—"
-              value={draft ? draft.text : saved === null ? '' : moneyText(saved, digits)}
+              value={
+                draft ? draft.text : saved === null ? '' : decimalInputText(moneyText(saved, digits), i18n.language)
+              }
               onChange={(event) => onEdit(manager.userId, month, saved, event.currentTarget.value)}
               error={invalid.has(key)}
               styles={{
