@@ -1,10 +1,10 @@
 -- Quantities are summed per unit of measure (ADR 0018): 120 pieces and 3.5 metres are two totals, not 123.5.
 -- Each balance keeps its component's unit as one more list key (ADR 0013), so a filtered list sums its
 -- quantities per unit without joining components, and the stock summary keeps the quantity per slot and unit.
--- Locked in the order the writers take these tables: an edit of a component's keys holds components and
--- then locks its balances, a posting writes its balances and takes its summary slot at commit. SHARE ROW
--- EXCLUSIVE on components keeps edits out but lets postings read and key-share components rows.
-LOCK TABLE "components" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
+-- Locked in the order the writers take these tables: a posting or an edit reads components first, then
+-- writes balances, and a posting takes its summary slot at commit. Replacing the triggers on components needs
+-- ACCESS EXCLUSIVE on it, so that is taken first, not midway while other sessions wait on the balances.
+LOCK TABLE "components" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 LOCK TABLE "stock_balances", "stock_summary" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 CREATE TABLE "stock_summary_quantities" (
 	"department_id" uuid NOT NULL,
@@ -39,13 +39,21 @@ BEGIN
   RETURN NEW;
 END
 $$;--> statement-breakpoint
--- A change of unit is rewritten into the balances like the other keys, under the same locks.
+-- A change of unit is rewritten into the balances like the other keys, under the same locks. Only then is
+-- the unit set: setting it wakes the summary's trigger for every balance, which a rename need not.
 CREATE OR REPLACE FUNCTION components_rewrite_list_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE stock_balances
-  SET sku_key = lower(NEW.sku), name_key = lower(NEW.name), unit_cost_minor = NEW.default_unit_cost_minor,
-      unit = NEW.unit, category_key = (SELECT lower(path) FROM categories WHERE id = NEW.category_id)
-  WHERE component_id = NEW.id;
+  IF NEW.unit IS DISTINCT FROM OLD.unit THEN
+    UPDATE stock_balances
+    SET sku_key = lower(NEW.sku), name_key = lower(NEW.name), unit_cost_minor = NEW.default_unit_cost_minor,
+        unit = NEW.unit, category_key = (SELECT lower(path) FROM categories WHERE id = NEW.category_id)
+    WHERE component_id = NEW.id;
+  ELSE
+    UPDATE stock_balances
+    SET sku_key = lower(NEW.sku), name_key = lower(NEW.name), unit_cost_minor = NEW.default_unit_cost_minor,
+        category_key = (SELECT lower(path) FROM categories WHERE id = NEW.category_id)
+    WHERE component_id = NEW.id;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

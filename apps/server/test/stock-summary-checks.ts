@@ -20,14 +20,15 @@ export function departmentTotalMismatches(): SQL {
 /**
  * `stock_summary` (ADR 0011) against the count and value of the balances on hand, and
  * `stock_summary_quantities` (ADR 0018) against their quantity per unit, per department and slot; of one
- * department, or of all. A balance's unit is checked against its component's too.
+ * department, or of all. Each balance's unit, empty or not, is checked against its component's too.
  */
 export function summaryMismatches(departmentId?: string): SQL {
-  return sql`with on_hand as (
+  return sql`with balances as (
                select b.department_id, stock_summary_slot(b.component_id) as slot, c.unit, b.unit as kept_unit,
                       b.quantity, round(b.quantity * c.default_unit_cost_minor) as value_minor
                from stock_balances b join components c on c.id = b.component_id
-               where b.quantity > 0 and ${ofDepartment(departmentId)}),
+               where ${ofDepartment(departmentId)}),
+             on_hand as (select * from balances where quantity > 0),
              computed as (select department_id, slot, count(*) as balances, sum(value_minor) as value_minor
                           from on_hand group by 1, 2),
              kept as (select * from stock_summary where ${ofDepartment(departmentId)}),
@@ -42,7 +43,7 @@ export function summaryMismatches(departmentId?: string): SQL {
                using (department_id, slot, unit)
              where coalesce(computed_quantities.quantity, 0) <> coalesce(q.quantity, 0)
              union
-             select department_id, slot from on_hand where unit <> kept_unit`;
+             select department_id, slot from balances where unit <> kept_unit`;
 }
 
 /** `stock_summary.movements` (ADR 0016) against the count of movements, per department and slot. */

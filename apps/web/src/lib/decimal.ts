@@ -39,14 +39,21 @@ export function moneyText(minor: number | bigint | string, digits: number): Nume
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}` as NumericText;
 }
 
+/** The decimal separator of each language met so far (a plan grid asks for it once per cell and render). */
+const DECIMAL_SEPARATORS = new Map<string, string>();
+
 /**
  * An exact decimal text ("1234.56") as a person of `language` types it into a box: "1234,56" in Russian.
  * Digits are left alone, without grouping, so what the box shows reads back unchanged (parseMoney and
  * normaliseQuantity take either separator).
  */
 export function decimalInputText(text: string, language: string): string {
-  const separator =
-    new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  let separator = DECIMAL_SEPARATORS.get(language);
+  if (separator === undefined) {
+    separator =
+      new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    DECIMAL_SEPARATORS.set(language, separator);
+  }
   return text.replace('.', separator);
 }
 

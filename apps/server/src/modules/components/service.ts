@@ -45,6 +45,18 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The component's unit, its row locked as the update will lock it (FOR NO KEY UPDATE, which a posting's
+ * FOR KEY SHARE does not wait for): no other edit can change the unit between this read and the update.
+ */
+async function lockedUnit(db: Executor, id: string): Promise<string | undefined> {
+  const rows = await queryRows<{ unit: string }>(
+    db,
+    sql`select unit from components where id = ${id} for no key update`,
+  );
+  return rows[0]?.unit;
+}
+
+/**
  * A component's ledger counts in its unit, so the unit is fixed once anything moved (ADR 0018). Checked after
  * the update, in a statement of its own: the update's triggers (ADR 0013) lock the component's balances and
  * then its row, waiting for any posting that holds them, so a movement committed meanwhile is seen here, and
@@ -90,10 +102,11 @@ export function componentService(db: Database) {
       await withSkuCheck(() =>
         retryOnConflict(() =>
           db.transaction(async (tx) => {
-            const before = await requireComponent(tx, id);
+            const before = await lockedUnit(tx, id);
+            if (before === undefined) throw new AppError('NOT_FOUND');
             await requireReferences(tx, input);
             await writeComponent(tx, id, input, false);
-            await requireUnitUnchangedOnceMoved(tx, id, before.unit, input.unit);
+            await requireUnitUnchangedOnceMoved(tx, id, before, input.unit);
           }),
         ),
       );

@@ -211,20 +211,38 @@ describe('components import', () => {
       )
     ).json();
     expect(units.errors).toEqual([{ row: 2, column: 'unit', code: 'unitInUse', message: expect.any(String) }]);
-    const kept: ImportPreview = (
+
+    // A component never moved takes a new unit; one in metres keeps them when the cell is empty.
+    const wire = (await call(app, 'GET', '/api/components?q=BULK-3&pageSize=10', { token }))
+      .json()
+      .items.find((item: { sku: string }) => item.sku === 'BULK-3');
+    const toMetres: ImportPreview = (
       await upload(
         app,
         token,
         csv([
           ['sku', 'name', 'unit'],
-          ['bulk-1', 'Renamed part', ''],
+          ['bulk-3', 'Bulk wire', 'm'],
           ['bulk-1000', 'Bulk part 1000', 'PCS'],
+        ]),
+      )
+    ).json();
+    expect(toMetres.errors).toEqual([]);
+    expect((await call(app, 'POST', `/api/imports/${toMetres.importId}/commit`, { token })).statusCode).toBe(200);
+    const kept: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name', 'unit', 'location', 'openingQuantity'],
+          ['bulk-3', 'Bulk wire', '', 'Main / Bin 1', '2.5'],
         ]),
       )
     ).json();
     expect(kept.errors).toEqual([]);
     expect((await call(app, 'POST', `/api/imports/${kept.importId}/commit`, { token })).statusCode).toBe(200);
-    expect((await call(app, 'GET', `/api/components/${component.id}`, { token })).json().component.unit).toBe('pcs');
+    const detail = (await call(app, 'GET', `/api/components/${wire.id}`, { token })).json();
+    expect(detail).toMatchObject({ component: { unit: 'm' }, totalQuantity: '2.5' });
   });
 
   it('offers a template in both languages that imports as it is', async () => {

@@ -369,6 +369,8 @@ describe('GET /api/stock', () => {
   it('sums each unit apart, leaves out a unit whose stock is all gone, and follows a unit changed by hand', async () => {
     const units = await department(app, 'Stock list units');
     const store = await createLocation(app, units.admin, 'Store');
+    // A second location, so that a filter by Store is not dropped as covering the whole department.
+    await createLocation(app, units.admin, 'Elsewhere');
     const cable = await createComponent(app, units.worker, { unit: 'm', defaultUnitCostMinor: 10 });
     const flux = await createComponent(app, units.worker, { unit: 'kg', defaultUnitCostMinor: 10 });
     const screws = await createComponent(app, units.worker, { unit: 'pcs', defaultUnitCostMinor: 10 });
