@@ -88,6 +88,14 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await receiveQuantity.fill('10');
   await expect(receive.getByText(`0 → 10 pcs at ${pathA}`)).toBeVisible();
   await receive.getByRole('textbox', { name: 'Reference' }).fill('INV-42');
+  // Escape would lose what was typed: it asks first, and keeping on editing keeps every field.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard this movement?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(receiveQuantity).toHaveValue('10');
+  await expect(receive.getByRole('textbox', { name: 'Reference' })).toHaveValue('INV-42');
   // Enter in a field submits the form.
   await receiveQuantity.press('Enter');
   await expect(receive).toBeHidden();
@@ -112,6 +120,19 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await issue.getByRole('textbox', { name: 'Quantity' }).fill('3');
   await expect(issue.getByText(`10 → 7 pcs at ${pathA}`)).toBeVisible();
   await issue.getByRole('button', { name: 'Issue' }).click();
+  await expect(issue).toBeHidden();
+  await expect(stockRow(page, pathA)).toContainText('7 pcs');
+
+  // Cancel with a quantity typed asks too; Escape there keeps the form, Discard closes both unposted.
+  await page.getByRole('button', { name: `Actions for ${sku} at ${pathA}` }).click();
+  await page.getByRole('menuitem', { name: 'Issue' }).click();
+  await issue.getByRole('textbox', { name: 'Quantity' }).fill('1');
+  await issue.getByRole('button', { name: 'Cancel' }).click();
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(issue.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
+  await issue.getByRole('button', { name: 'Cancel' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(issue).toBeHidden();
   await expect(stockRow(page, pathA)).toContainText('7 pcs');
 

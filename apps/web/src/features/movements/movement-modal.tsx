@@ -16,9 +16,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useCurrency, useFormatters } from '../../components/data-table';
+import { LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { ApiError } from '../../lib/api-client';
 import {
   decimalInputText,
@@ -84,19 +85,50 @@ function MovementModal({
   target: { kind: MovementKind; prefill: MovementPrefill; session: number } | null;
 }) {
   const { t } = useTranslation('movements');
+  // Escape, the close button, a click outside or Cancel would throw away what was typed: ask first.
+  const typed = useRef(false);
+  const [confirming, setConfirming] = useState(false);
+  const requestClose = () => (typed.current ? setConfirming(true) : onClose());
+  const trackTyped = useCallback((value: boolean) => {
+    typed.current = value;
+  }, []);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={target ? t(`${target.kind}.title`) : ''}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      {target ? (
-        // A new session per opening: fresh fields and a fresh Idempotency-Key.
-        <MovementForm key={target.session} kind={target.kind} prefill={target.prefill} onDone={onClose} />
-      ) : null}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={target ? t(`${target.kind}.title`) : ''}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {target ? (
+          // A new session per opening: fresh fields and a fresh Idempotency-Key.
+          <MovementForm
+            key={target.session}
+            kind={target.kind}
+            prefill={target.prefill}
+            onTypedChange={trackTyped}
+            onCancel={requestClose}
+            onDone={onClose}
+          />
+        ) : null}
+      </Modal>
+      <LeaveWithoutSavingModal
+        opened={confirming}
+        texts={{
+          title: t('discard.title'),
+          message: t('discard.message'),
+          stay: t('discard.stay'),
+          discard: t('discard.discard'),
+        }}
+        onStay={() => setConfirming(false)}
+        onDiscard={() => {
+          setConfirming(false);
+          typed.current = false;
+          onClose();
+        }}
+      />
+    </>
   );
 }
 
@@ -105,7 +137,21 @@ function quantityAt(detail: ComponentDetail | undefined, locationId: string | nu
   return detail.stock.find((row) => row.locationId === locationId)?.quantity ?? '0';
 }
 
-function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: MovementPrefill; onDone: () => void }) {
+function MovementForm({
+  kind,
+  prefill,
+  onTypedChange,
+  onCancel,
+  onDone,
+}: {
+  kind: MovementKind;
+  prefill: MovementPrefill;
+  /** Whether anything was typed that closing would lose. */
+  onTypedChange: (typed: boolean) => void;
+  onCancel: () => void;
+  /** The movement was posted. */
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation('movements');
   const format = useFormatters();
   const { digits } = useCurrency();
@@ -120,6 +166,8 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
     note: '',
   });
   const [submitted, setSubmitted] = useState(false);
+  const typed = [fields.quantity, fields.unitCost, fields.reference, fields.note].some((text) => text.trim() !== '');
+  useEffect(() => onTypedChange(typed), [typed, onTypedChange]);
   // One key per opened form, kept while the same posting is retried; replaced only after the server
   // answered that it refused the posting (nothing was applied, so the next attempt is a new action).
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -326,7 +374,7 @@ function MovementForm({ kind, prefill, onDone }: { kind: MovementKind; prefill: 
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
             {t('cancel')}
           </Button>
           <Button type="submit" loading={mutation.isPending} disabled={archived}>
