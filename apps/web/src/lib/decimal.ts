@@ -57,6 +57,11 @@ export function decimalInputText(text: string, language: string): string {
   return text.replace('.', separator);
 }
 
+/** Minor units as the text of an amount box in `language`: 123456 → "1234,56" in Russian (see moneyText). */
+export function moneyInputText(minor: number | bigint | string, digits: number, language: string): string {
+  return decimalInputText(moneyText(minor, digits), language);
+}
+
 /**
  * Reads an amount typed in major units ("15000", "15 000,5", "15000.50") as minor units, digit by digit.
  * Blank gives null, for the caller to read as "no amount"; anything unreadable (letters, a sign, more

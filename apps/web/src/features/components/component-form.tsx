@@ -28,7 +28,7 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { IMAGE_ACCEPT, imageErrorMessage, uploadImage } from '../../components/markdown/image-upload';
 import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/markdown-editor';
 import { ApiError } from '../../lib/api-client';
-import { decimalInputText, moneyText } from '../../lib/decimal';
+import { moneyInputText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { categoriesQuery, categoryOptions } from '../categories/api';
 import { componentKeys, createComponent, updateComponent } from './api';
@@ -334,7 +334,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
               label={t('fields.defaultUnitCost')}
               description={t('form.unitCostHint')}
               inputMode="decimal"
-              placeholder={decimalInputText(moneyText(0, digits), i18n.language)}
+              placeholder={moneyInputText(0, digits, i18n.language)}
               value={values.unitCost}
               onChange={(event) => set('unitCost', event.currentTarget.value)}
               error={message('unitCost')}

@@ -1,6 +1,6 @@
 import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { decimalInputText, isWholeQuantity, moneyText, normaliseQuantity, parseMoney } from '../../lib/decimal';
+import { decimalInputText, isWholeQuantity, moneyInputText, normaliseQuantity, parseMoney } from '../../lib/decimal';
 
 export type ParameterRow = { key: string; name: string; value: string; unit: string };
 
@@ -68,9 +68,7 @@ export function valuesOf(component: Component, digits: number, language: string)
     minimumStock: decimalInputText(component.minimumStock, language),
     // No cost shows as an empty box, as on a new component, rather than as "0.00".
     unitCost:
-      component.defaultUnitCostMinor === 0
-        ? ''
-        : decimalInputText(moneyText(component.defaultUnitCostMinor, digits), language),
+      component.defaultUnitCostMinor === 0 ? '' : moneyInputText(component.defaultUnitCostMinor, digits, language),
     datasheetUrl: component.datasheetUrl,
     parameters: component.parameters.map((parameter) => parameterRow(parameter.name, parameter.value, parameter.unit)),
     imageId: component.imageId,

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrency, useFormatters, useListSearch } from '../../components/data-table';
 import { LoadFailed } from '../../components/load-failed';
-import { decimalInputText, moneyText, parseMoney } from '../../lib/decimal';
+import { moneyInputText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
@@ -98,7 +98,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
 
   const edit = (userId: string, month: string, original: number | null, text: string) => {
     const key = keyOf(userId, month);
-    const savedText = original === null ? '' : decimalInputText(moneyText(original, digits), i18n.language);
+    const savedText = original === null ? '' : moneyInputText(original, digits, i18n.language);
     setDrafts((current) => {
       const next = { ...current };
       if (text === savedText) delete next[key];
@@ -327,9 +327,7 @@ function PlanRow({
               autoComplete="off"
               aria-label={t('plans.cellLabel', { name: manager.name, month: monthLabels[index]?.long ?? month })}
               placeholder="—"
-              value={
-                draft ? draft.text : saved === null ? '' : decimalInputText(moneyText(saved, digits), i18n.language)
-              }
+              value={draft ? draft.text : saved === null ? '' : moneyInputText(saved, digits, i18n.language)}
               onChange={(event) => onEdit(manager.userId, month, saved, event.currentTarget.value)}
               error={invalid.has(key)}
               styles={{
