@@ -88,14 +88,23 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await receiveQuantity.fill('10');
   await expect(receive.getByText(`0 → 10 pcs at ${pathA}`)).toBeVisible();
   await receive.getByRole('textbox', { name: 'Reference' }).fill('INV-42');
-  // Escape would lose what was typed: it asks first, and keeping on editing keeps every field.
+  // Escape would lose what was typed: it asks first, with Keep editing focused. A second Escape keeps on
+  // editing where the typing was; the next one asks again; every field is kept throughout.
+  const reference = receive.getByRole('textbox', { name: 'Reference' });
+  const discard = page.getByRole('alertdialog', { name: 'Discard this movement?' });
   await page.keyboard.press('Escape');
-  const discard = page.getByRole('dialog', { name: 'Discard this movement?' });
+  await expect(discard).toBeVisible();
+  await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(receive).toBeVisible();
+  await expect(reference).toBeFocused();
+  await page.keyboard.press('Escape');
   await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Keep editing' }).click();
   await expect(discard).toBeHidden();
   await expect(receiveQuantity).toHaveValue('10');
-  await expect(receive.getByRole('textbox', { name: 'Reference' })).toHaveValue('INV-42');
+  await expect(reference).toHaveValue('INV-42');
   // Enter in a field submits the form.
   await receiveQuantity.press('Enter');
   await expect(receive).toBeHidden();
@@ -123,15 +132,17 @@ test('receive, issue and transfer through the quick actions, then find them in s
   await expect(issue).toBeHidden();
   await expect(stockRow(page, pathA)).toContainText('7 pcs');
 
-  // Cancel with a quantity typed asks too; Escape there keeps the form, Discard closes both unposted.
+  // Cancel with a quantity typed asks too; Escape there keeps the form, Discard closes it unposted.
   await page.getByRole('button', { name: `Actions for ${sku} at ${pathA}` }).click();
   await page.getByRole('menuitem', { name: 'Issue' }).click();
   await issue.getByRole('textbox', { name: 'Quantity' }).fill('1');
   await issue.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(discard).toBeHidden();
   await expect(issue.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
   await issue.getByRole('button', { name: 'Cancel' }).click();
+  await expect(discard).toBeVisible();
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(issue).toBeHidden();
   await expect(stockRow(page, pathA)).toContainText('7 pcs');

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Modal,
+  Paper,
   Select,
   type SelectProps,
   SimpleGrid,
@@ -16,19 +17,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useCurrency, useFormatters } from '../../components/data-table';
-import { LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { ApiError } from '../../lib/api-client';
-import {
-  decimalInputText,
-  fromThousandths,
-  moneyText,
-  normaliseQuantity,
-  parseMoney,
-  toThousandths,
-} from '../../lib/decimal';
+import { fromThousandths, moneyInputText, normaliseQuantity, parseMoney, toThousandths } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
 import { componentQuery } from '../components/api';
 import { locationsQuery } from '../locations/api';
@@ -85,50 +78,79 @@ function MovementModal({
   target: { kind: MovementKind; prefill: MovementPrefill; session: number } | null;
 }) {
   const { t } = useTranslation('movements');
-  // Escape, the close button, a click outside or Cancel would throw away what was typed: ask first.
+  // Escape, the close button, a click outside or Cancel would throw away what was typed: the form asks first,
+  // in place of its buttons (a second modal on top would take the same Escape as its answer). Asked again
+  // while asking, e.g. a second Escape, the answer is to keep editing.
   const typed = useRef(false);
-  const [confirming, setConfirming] = useState(false);
-  const requestClose = () => (typed.current ? setConfirming(true) : onClose());
+  const [asking, setAsking] = useState(false);
+  const returnTo = useRef<HTMLElement | null>(null);
   const trackTyped = useCallback((value: boolean) => {
     typed.current = value;
   }, []);
+  const keepEditing = () => {
+    setAsking(false);
+    requestAnimationFrame(() => returnTo.current?.focus());
+  };
+  const close = () => {
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (!typed.current) close();
+    else if (asking) keepEditing();
+    else {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setAsking(true);
+    }
+  };
   return (
-    <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        title={target ? t(`${target.kind}.title`) : ''}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {target ? (
-          // A new session per opening: fresh fields and a fresh Idempotency-Key.
-          <MovementForm
-            key={target.session}
-            kind={target.kind}
-            prefill={target.prefill}
-            onTypedChange={trackTyped}
-            onCancel={requestClose}
-            onDone={onClose}
-          />
-        ) : null}
-      </Modal>
-      <LeaveWithoutSavingModal
-        opened={confirming}
-        texts={{
-          title: t('discard.title'),
-          message: t('discard.message'),
-          stay: t('discard.stay'),
-          discard: t('discard.discard'),
-        }}
-        onStay={() => setConfirming(false)}
-        onDiscard={() => {
-          setConfirming(false);
-          typed.current = false;
-          onClose();
-        }}
-      />
-    </>
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      title={target ? t(`${target.kind}.title`) : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {target ? (
+        // A new session per opening: fresh fields and a fresh Idempotency-Key.
+        <MovementForm
+          key={target.session}
+          kind={target.kind}
+          prefill={target.prefill}
+          onTypedChange={trackTyped}
+          onCancel={requestClose}
+          asking={asking}
+          onKeepEditing={keepEditing}
+          onDone={close}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Whether to throw away what was typed, asked where the form's buttons were; keeping on editing is the default. */
+function DiscardQuestion({ onKeepEditing, onDiscard }: { onKeepEditing: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation('movements');
+  const id = useId();
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => stay.current?.focus(), []);
+  return (
+    <Paper withBorder p="md" role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-message`}>
+      <Text fw={600} id={`${id}-title`}>
+        {t('discard.title')}
+      </Text>
+      <Text size="sm" id={`${id}-message`}>
+        {t('discard.message')}
+      </Text>
+      <Group justify="flex-end" gap="sm" mt="sm">
+        <Button ref={stay} variant="default" onClick={onKeepEditing}>
+          {t('discard.stay')}
+        </Button>
+        <Button color="red" onClick={onDiscard}>
+          {t('discard.discard')}
+        </Button>
+      </Group>
+    </Paper>
   );
 }
 
@@ -142,14 +164,20 @@ function MovementForm({
   prefill,
   onTypedChange,
   onCancel,
+  asking,
+  onKeepEditing,
   onDone,
 }: {
   kind: MovementKind;
   prefill: MovementPrefill;
   /** Whether anything was typed that closing would lose. */
   onTypedChange: (typed: boolean) => void;
+  /** Cancel: closes, or asks first when something was typed. */
   onCancel: () => void;
-  /** The movement was posted. */
+  /** Whether to discard what was typed is being asked, in place of the buttons. */
+  asking: boolean;
+  onKeepEditing: () => void;
+  /** The movement was posted, or what was typed discarded. */
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation('movements');
@@ -342,9 +370,7 @@ function MovementForm({
               onChange={(event) => set('unitCost', event.currentTarget.value)}
               error={shownErrors.unitCost}
               placeholder={
-                detail
-                  ? decimalInputText(moneyText(detail.component.defaultUnitCostMinor, digits), i18n.language)
-                  : undefined
+                detail ? moneyInputText(detail.component.defaultUnitCostMinor, digits, i18n.language) : undefined
               }
             />
           ) : null}
@@ -373,14 +399,18 @@ function MovementForm({
             {errorMessage(t, mutation.error, (quantity) => format.quantity(quantity, unit))}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={archived}>
-            {t(`${kind}.submit`)}
-          </Button>
-        </Group>
+        {asking ? (
+          <DiscardQuestion onKeepEditing={onKeepEditing} onDiscard={onDone} />
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={archived}>
+              {t(`${kind}.submit`)}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );
