@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Category, Component, ComponentList, Location } from '@cm/contract';
+import type { Category, Component, ComponentList, Location, Unit } from '@cm/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
+import { testEngine } from '../../../test/engine.js';
+import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
 import {
+  allLedger,
   createCategory,
   createComponent,
   createLocation,
   department,
   issue,
+  post,
   posted,
   receipt,
 } from '../../../test/stock-fixtures.js';
@@ -292,6 +297,49 @@ describe('components', () => {
       body: { sku: wire.sku, name: 'Hook-up wire', unit: 'm' },
     });
     expect(renamed.json()).toMatchObject({ unit: 'm', name: 'Hook-up wire' });
+  });
+
+  describe.runIf(testEngine().kind === 'postgres')('a unit change racing the first posting', () => {
+    async function wireIn(unit: Unit) {
+      const shelf = await createLocation(app, deptA.admin, `Race shelf ${randomUUID().slice(0, 8)}`);
+      const wire = await createComponent(app, deptA.worker, { unit });
+      const edit = (to: string) =>
+        call(app, 'PUT', `/api/components/${wire.id}`, {
+          token: deptA.worker,
+          body: { sku: wire.sku, name: wire.name, unit: to },
+        });
+      return { shelf, wire, edit };
+    }
+
+    it('a posting that starts during the edit waits for it and checks the quantity against the new unit', async () => {
+      const { shelf, wire } = await wireIn('m');
+      // The edit in flight: its update holds the component's row.
+      const editing = await holdTransaction(app.db, sql`update components set unit = 'pcs' where id = ${wire.id}`);
+      const posting = post(app, deptA.worker, receipt(wire.id, shelf.id, '2.5'));
+      await lockWaiters(app.db, 1, posting);
+      await editing.commit();
+      const response = await posting;
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'QUANTITY_NOT_WHOLE' });
+      expect((await allLedger(app, deptA.admin, wire.id)).length).toBe(0);
+    });
+
+    it('an edit that starts during the posting waits for it and is then refused', async () => {
+      const { shelf, wire, edit } = await wireIn('m');
+      // The posting in flight: it has read and locked the component, and waits on its location's key.
+      const blocker = await holdTransaction(app.db, sql`select id from locations where id = ${shelf.id} for update`);
+      const posting = post(app, deptA.worker, receipt(wire.id, shelf.id, '2.5'));
+      await lockWaiters(app.db, 1, posting);
+      const editing = edit('pcs');
+      await lockWaiters(app.db, 2, editing);
+      await blocker.rollback();
+      expect((await posting).statusCode).toBe(201);
+      const refused = await editing;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'UNIT_IN_USE' });
+      const detail = await call(app, 'GET', `/api/components/${wire.id}`, { token: deptA.worker });
+      expect(detail.json().component).toMatchObject({ unit: 'm' });
+    });
   });
 
   it('a manager may read but not create or edit', async () => {

@@ -45,8 +45,9 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The component's unit, its row locked as the update will lock it (FOR NO KEY UPDATE, which a posting's
- * FOR KEY SHARE does not wait for): no other edit can change the unit between this read and the update.
+ * The component's unit, its row locked as the update will lock it (FOR NO KEY UPDATE): no other edit can
+ * change the unit between this read and the update, and a posting in flight, which share-locks the row
+ * (ADR 0018), is waited for here.
  */
 async function lockedUnit(db: Executor, id: string): Promise<string | undefined> {
   const rows = await queryRows<{ unit: string }>(
@@ -57,10 +58,9 @@ async function lockedUnit(db: Executor, id: string): Promise<string | undefined>
 }
 
 /**
- * A component's ledger counts in its unit, so the unit is fixed once anything moved (ADR 0018). Checked after
- * the update, in a statement of its own: the update's triggers (ADR 0013) lock the component's balances and
- * then its row, waiting for any posting that holds them, so a movement committed meanwhile is seen here, and
- * a posting that begins later waits for this change to commit.
+ * A component's ledger counts in its unit, so the unit is fixed once anything moved (ADR 0018). Checked in a
+ * statement of its own, after the row lock: every posting that held the component has committed by then, so
+ * its movement is seen, and a posting that begins later waits for this change and checks against it.
  */
 async function requireUnitUnchangedOnceMoved(db: Executor, id: string, before: string, after: string): Promise<void> {
   if (before === after) return;

@@ -59,8 +59,18 @@ export function normalisePath(path: string): string {
 /**
  * Checks an uploaded table against the catalogue and the department's locations: every problem is
  * reported with its row (as a spreadsheet numbers it) and column. Nothing is written.
+ *
+ * In a commit's transaction (`lockComponents`), the rows of the existing components are first locked as the
+ * update will lock them, in one order, so that two imports cannot deadlock on them. A posting in flight
+ * share-locks its component (ADR 0018): the check then runs after it has committed and sees its movement, and
+ * a posting that begins later waits for the import and checks against its unit.
  */
-export async function checkRows(db: Executor, departmentId: string, table: string[][]): Promise<CheckResult> {
+export async function checkRows(
+  db: Executor,
+  departmentId: string,
+  table: string[][],
+  { lockComponents = false } = {},
+): Promise<CheckResult> {
   const { errors, fail } = rowErrors<ImportColumn>();
   const { records, present } = tableRecords(table, IMPORT_COLUMNS, fail);
   if (errors.length > 0) {
@@ -78,6 +88,13 @@ export async function checkRows(db: Executor, departmentId: string, table: strin
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
   // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
   // overlapping queries (deprecated) and pg 9 refuses them.
+  if (lockComponents) {
+    // A statement of its own: the check's snapshot must be taken after the waits for the locks.
+    await queryRows(
+      db,
+      sql`select id from components where lower(sku) in ${inJsonList(skus)} order by id for no key update`,
+    );
+  }
   const existing = await queryRows<{ sku: string; id: string; unit: Unit; moved: boolean }>(
     db,
     sql`select lower(c.sku) as sku, c.id, c.unit, exists (select 1 from movements where component_id = c.id) as moved

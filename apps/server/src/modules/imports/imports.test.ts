@@ -1,8 +1,11 @@
 import type { ImportPreview } from '@cm/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
+import { testEngine } from '../../../test/engine.js';
 import { createUser, signIn } from '../../../test/factories.js';
+import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
 import { xlsxChunks } from '../../lib/export/xlsx.js';
 
 const app = await buildTestApp();
@@ -269,5 +272,44 @@ describe('components import', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe.runIf(testEngine().kind === 'postgres')('an import racing a posting', () => {
+  it('changes no unit under a first posting in flight: it waits for it, then reports the unit in use', async () => {
+    const wire = await call(app, 'POST', '/api/components', {
+      token,
+      body: { sku: 'RACE-1', name: 'Wire', unit: 'm' },
+    });
+    const preview: ImportPreview = (
+      await upload(
+        app,
+        token,
+        csv([
+          ['sku', 'name', 'unit'],
+          ['race-1', 'Wire', 'pcs'],
+        ]),
+      )
+    ).json();
+    expect(preview.errors).toEqual([]);
+    // The posting in flight: it holds the component and waits on its location's key.
+    const blocker = await holdTransaction(app.db, sql`select id from locations where id = ${locationId} for update`);
+    const posting = call(app, 'POST', '/api/movements', {
+      token,
+      body: { type: 'receipt', componentId: wire.json().id, locationId, quantity: '2.5' },
+    });
+    await lockWaiters(app.db, 1, posting);
+    const commit = call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
+    await lockWaiters(app.db, 2, commit);
+    await blocker.rollback();
+    expect((await posting).statusCode).toBe(201);
+    const refused = await commit;
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'IMPORT_HAS_ERRORS',
+      errors: [{ path: 'rows.2.unit', code: 'unitInUse' }],
+    });
+    const detail = (await call(app, 'GET', `/api/components/${wire.json().id}`, { token })).json();
+    expect(detail).toMatchObject({ component: { unit: 'm' }, totalQuantity: '2.5' });
   });
 });

@@ -197,7 +197,7 @@ export function importService(db: Database) {
       return retryOnConflict(() =>
         db.transaction(async (tx) => {
           const { table } = await takePendingImport(tx, ['components'], importer, importId);
-          const checked = await checkRows(tx, importer.departmentId, table);
+          const checked = await checkRows(tx, importer.departmentId, table, { lockComponents: true });
           if (checked.errorCount > 0) throw importHasErrors(checked.errors);
           const categories = await ensureCategories(tx, checked.rows);
           const rows = checked.rows.map((row) => ({ ...row, componentId: row.existingId ?? randomUUID() }));

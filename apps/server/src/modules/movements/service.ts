@@ -53,6 +53,10 @@ function firstStatement(idempotency: IdempotentRequest | null, select: (claimed:
  * The component a request posts, the poster's name and the request's locations, read with the key's claim;
  * null when an earlier request holds the key. Every location must belong to the poster's department;
  * another department's looks like no location.
+ *
+ * The component's row is share-locked until commit, so its unit and archived state stay as checked here: an
+ * edit or an import that changes them waits for this posting and then sees its movement (ADR 0018). Postings
+ * share the lock with each other; the movement's foreign key takes a weaker one on the same row anyway.
  */
 async function factsFor(
   tx: Transaction,
@@ -79,7 +83,7 @@ async function factsFor(
       (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
                c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path
         from users u
-        left join components c on c.id = ${componentId}
+        left join (select * from components where id = ${componentId} for share) c on true
         left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
           locationIds.map((id) => sql`${id}`),
           sql`, `,
