@@ -145,8 +145,14 @@ test('a manager sees no New or Import button and may not open the form', async (
   await expect(page.getByRole('link', { name: 'New component' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Categories' })).toHaveCount(0);
+  // The refusal is an answer, not a fault: the browser's console stays clean.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto('/components/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('the description draft is autosaved, survives a reload and can be discarded', async ({ page }) => {

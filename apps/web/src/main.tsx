@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n';
 import { createAppRouter } from './app/router';
+import { isRefusal } from './components/error-pages/route-error-page';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme';
 import { ApiError, setSessionExpiredHandler } from './lib/api-client';
 import { initialiseSettings } from './lib/interface-settings';
@@ -37,7 +38,12 @@ setSessionExpiredHandler(() => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
+createRoot(root, {
+  // React logs every error a boundary catches; a refused screen is shown as the 403 page and is no fault.
+  onCaughtError: (error) => {
+    if (!isRefusal(error)) console.error(error);
+  },
+}).render(
   <StrictMode>
     <MantineProvider
       theme={theme}

@@ -10,6 +10,11 @@ export class ForbiddenError extends Error {
   }
 }
 
+/** A screen the user may not open: an answer the 403 page gives, not a fault. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403);
+}
+
 /** Error boundary of the routes: 403 for a refused screen, 503 when the API is unreachable, else 500. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
@@ -18,7 +23,7 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
     reset();
     void router.invalidate();
   };
-  if (error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403)) {
+  if (isRefusal(error)) {
     return <ErrorPage kind="403" />;
   }
   if (error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'SERVICE_UNAVAILABLE')) {
