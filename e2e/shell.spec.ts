@@ -186,6 +186,19 @@ test('the shell works from the keyboard and has landmarks', async ({ page }) => 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/profile');
   await expect(page).toHaveTitle('Profile · Components Master');
+
+  // The first Tab offers a way past the header and the menu; Enter puts the focus in the page's content.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL('/');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
 });
 
 for (const theme of ['light', 'dark'] as const) {

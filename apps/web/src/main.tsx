@@ -8,8 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './app/i18n';
 import { createAppRouter } from './app/router';
-import { isRefusal } from './components/error-pages/route-error-page';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme';
+import { isRefusal } from './components/error-pages/route-error-page';
 import { ApiError, setSessionExpiredHandler } from './lib/api-client';
 import { initialiseSettings } from './lib/interface-settings';
 

@@ -12,6 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import classes from './page-transition.module.css';
 import { SCROLL_TO_TOP_CLEARANCE_PX, ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeButton } from './theme-button';
 import { UserMenu } from './user-menu';
 
@@ -70,6 +71,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       padding="lg"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -95,7 +97,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Navbar aria-label={t('nav.label')} inert={!navigationOpen}>
         <Sidebar user={user} onNavigate={() => !wide && navigation.close()} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* Focusable by the skip link only; the outline would frame the whole page. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Box key={location.pathname} className={classes.page} pb={SCROLL_TO_TOP_CLEARANCE_PX}>
           {children ?? <Outlet />}
         </Box>
