@@ -131,4 +131,12 @@ test('workers read the ledger without the Reverse action, in Russian too', async
   await expect(rows.nth(1)).toContainText('Приход');
   await expect(page.getByRole('columnheader', { name: 'Количество' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Сторнировать/ })).toHaveCount(0);
+
+  // Days are written the Russian way whatever the browser's own locale, and kept in the URL as the API's.
+  const from = page.getByRole('textbox', { name: 'С даты' });
+  await from.fill('01.01.2999');
+  await expect(page).toHaveURL(/[?&]from=2999-01-01(&|$)/);
+  await expect(page.getByText('Нет движений, подходящих под фильтры.')).toBeVisible();
+  await page.reload();
+  await expect(from).toHaveValue('01.01.2999');
 });

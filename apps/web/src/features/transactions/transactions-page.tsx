@@ -1,5 +1,5 @@
 import { type Movement, MovementListQuery, MovementType } from '@cm/contract';
-import { ActionIcon, Badge, Group, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -14,6 +14,7 @@ import {
   useFormatters,
   useListSearch,
 } from '../../components/data-table';
+import { DateField } from '../../components/forms/date-field';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
 import { locationsQuery } from '../locations/api';
@@ -231,20 +232,18 @@ export default function TransactionsPage() {
         emptyMessage={filtered ? t('emptyFiltered') : t('empty')}
         toolbar={
           <>
-            <TextInput
-              type="date"
+            <DateField
               label={t('filters.from')}
-              value={search.from ?? ''}
-              max={search.to}
-              onChange={(event) => update({ from: event.currentTarget.value || undefined })}
+              value={search.from}
+              maxDate={search.to}
+              onChange={(from) => update({ from })}
               w={{ base: '100%', xs: 160 }}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('filters.to')}
-              value={search.to ?? ''}
-              min={search.from}
-              onChange={(event) => update({ to: event.currentTarget.value || undefined })}
+              value={search.to}
+              minDate={search.from}
+              onChange={(to) => update({ to })}
               error={badRange ? t('filters.badRange') : undefined}
               w={{ base: '100%', xs: 160 }}
             />
