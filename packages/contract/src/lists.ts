@@ -27,7 +27,10 @@ export type Locale = z.infer<typeof Locale>;
 /** Query of an export: the list's own filters plus the file format and the language of its headers. */
 export const ExportOptions = z.object({
   format: ExportFormat.default('csv'),
-  lang: Locale.default('en'),
+  lang: Locale.default('en').describe(
+    "Language of the headers and words; a CSV is also written as that language's spreadsheets read it: " +
+      'comma-separated with decimal points in English, semicolon-separated with decimal commas in Russian',
+  ),
 });
 
 /** A query flag sent as `true`/`false` (anything else is refused rather than read as false). */

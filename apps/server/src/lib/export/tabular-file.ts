@@ -39,7 +39,7 @@ export function sendTable<Row>(reply: FastifyReply, table: ExportTable<Row>): vo
   const cells = (async function* () {
     for await (const row of table.rows) yield table.columns.map((column) => column.value(row, table.lang));
   })();
-  const body = table.format === 'csv' ? csvChunks(headers, cells) : xlsxChunks(headers, cells);
+  const body = table.format === 'csv' ? csvChunks(headers, cells, table.lang) : xlsxChunks(headers, cells);
   const fileName = `${table.name}-${new Date().toISOString().slice(0, 10)}.${table.format}`;
   reply
     .header('content-type', CONTENT_TYPES[table.format])
@@ -53,20 +53,37 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-function csvCell(value: string | number | null): string {
+/**
+ * How a CSV is written for each language: the list separator and decimal mark its spreadsheets expect, so
+ * that the file opens in columns with numbers (Excel in a Russian locale splits on ";" and reads "2,5").
+ * The imports read both (`read-table.ts`).
+ */
+const CSV_DIALECTS: Record<Locale, { separator: string; decimal: string }> = {
+  en: { separator: ',', decimal: '.' },
+  ru: { separator: ';', decimal: ',' },
+};
+
+function csvCell(value: string | number | null, decimal: string): string {
   if (value === null) return '';
-  const text = String(value);
+  if (typeof value === 'number') return String(value).replace('.', decimal);
   // Quote what would break the row, and neutralise leading formula characters (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-async function* csvChunks(headers: string[], rows: AsyncIterable<(string | number | null)[]>): AsyncGenerator<string> {
+async function* csvChunks(
+  headers: string[],
+  rows: AsyncIterable<(string | number | null)[]>,
+  lang: Locale,
+): AsyncGenerator<string> {
+  const { separator, decimal } = CSV_DIALECTS[lang];
+  const line = (cells: (string | number | null)[]) =>
+    `${cells.map((cell) => csvCell(cell, decimal)).join(separator)}\r\n`;
   // The byte-order mark makes spreadsheet programs read the file as UTF-8 (Cyrillic included).
-  yield `\uFEFF${headers.map(csvCell).join(',')}\r\n`;
+  yield `\uFEFF${line(headers)}`;
   let buffer = '';
   for await (const row of rows) {
-    buffer += `${row.map(csvCell).join(',')}\r\n`;
+    buffer += line(row);
     if (buffer.length >= 64 * 1024) {
       yield buffer;
       buffer = '';

@@ -1,8 +1,11 @@
 import type { ImportColumn } from '@cm/contract';
 import type { ImportTableColumn } from './checked-table.js';
 
-/** Columns of the components import with their headers; a file may use either language's headers. */
-export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: string })[] = [
+/**
+ * Columns of the components import with their headers; a file may use either language's headers. The template's
+ * example numbers are numbers, so each language's file writes them its own way (0,35 in a Russian CSV).
+ */
+export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: string | number })[] = [
   { key: 'sku', header: { en: 'SKU', ru: 'Артикул' }, required: true, example: 'RES-0603-10K' },
   { key: 'name', header: { en: 'Name', ru: 'Наименование' }, required: true, example: 'Resistor 10 kΩ 1% 0603' },
   { key: 'category', header: { en: 'Category', ru: 'Категория' }, required: false, example: 'Passives / Resistors' },
@@ -15,8 +18,8 @@ export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: strin
   },
   { key: 'package', header: { en: 'Package', ru: 'Корпус' }, required: false, example: '0603' },
   { key: 'unit', header: { en: 'Unit', ru: 'Ед. изм.' }, required: false, example: 'pcs' },
-  { key: 'minimumStock', header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, required: false, example: '200' },
-  { key: 'unitCost', header: { en: 'Unit cost', ru: 'Цена за единицу' }, required: false, example: '0.35' },
+  { key: 'minimumStock', header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, required: false, example: 200 },
+  { key: 'unitCost', header: { en: 'Unit cost', ru: 'Цена за единицу' }, required: false, example: 0.35 },
   { key: 'datasheetUrl', header: { en: 'Datasheet', ru: 'Документация' }, required: false, example: '' },
   { key: 'description', header: { en: 'Description', ru: 'Описание' }, required: false, example: '' },
   { key: 'location', header: { en: 'Location', ru: 'Место хранения' }, required: false, example: '' },

@@ -251,7 +251,9 @@ describe('components import', () => {
   it('offers a template in both languages that imports as it is', async () => {
     const ru = await call(app, 'GET', '/api/imports/template?format=csv&lang=ru', { token });
     expect(ru.statusCode).toBe(200);
-    expect(ru.body).toContain('Артикул,Наименование');
+    expect(ru.body).toContain('Артикул;Наименование');
+    const russian: ImportPreview = (await upload(app, token, ru.rawPayload)).json();
+    expect(russian).toMatchObject({ errors: [], totalRows: 1, summary: { newComponents: 1 } });
     const template = await call(app, 'GET', '/api/imports/template?format=xlsx&lang=en', { token });
     expect(template.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const preview: ImportPreview = (await upload(app, token, template.rawPayload, 'application/octet-stream')).json();

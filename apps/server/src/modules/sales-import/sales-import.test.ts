@@ -585,15 +585,28 @@ describe('templates', () => {
   it('come in both languages with example rows that import as they are', async () => {
     const ru = await call(app, 'GET', '/api/sales/imports/template?kind=leads&format=csv&lang=ru', { token });
     expect(ru.statusCode).toBe(200);
-    expect(ru.body).toContain('ID сделки,Название,Контакт');
+    expect(ru.body).toContain('ID сделки;Название;Контакт');
     expect(ru.body).toContain('не реализовано');
     for (const kind of ['leads', 'activity'] as const) {
-      const template = await call(app, 'GET', `/api/sales/imports/template?kind=${kind}&format=xlsx&lang=en`, {
-        token,
-      });
-      expect(template.rawPayload.subarray(0, 2).toString()).toBe('PK');
-      const preview = await upload(kind, template.rawPayload, token, 'application/octet-stream');
-      expect(preview.json()).toMatchObject({ errors: [], totalRows: kind === 'leads' ? 3 : 2 });
+      for (const [format, lang] of [
+        ['xlsx', 'en'],
+        ['csv', 'ru'],
+      ] as const) {
+        const template = await call(
+          app,
+          'GET',
+          `/api/sales/imports/template?kind=${kind}&format=${format}&lang=${lang}`,
+          {
+            token,
+          },
+        );
+        if (format === 'xlsx') expect(template.rawPayload.subarray(0, 2).toString()).toBe('PK');
+        const preview = await upload(kind, template.rawPayload, token, 'application/octet-stream');
+        expect(preview.json(), `${kind} ${format} ${lang}`).toMatchObject({
+          errors: [],
+          totalRows: kind === 'leads' ? 3 : 2,
+        });
+      }
     }
   });
 });

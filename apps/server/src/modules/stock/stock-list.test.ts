@@ -470,15 +470,17 @@ describe('exports', () => {
     expect(withEmpty[1]?.startsWith('E0,Echo empty,Semis,Main,0,')).toBe(true);
   });
 
-  it('stock CSV in Russian has a Russian header and no English words in its cells', async () => {
+  it('stock CSV in Russian has a Russian header, no English words in its cells, and Russian separators', async () => {
     const file = await download('/api/stock/export?format=csv&lang=ru&q=r10');
     const [header, ...rows] = csvLines(file.text);
+    // Semicolons and decimal commas, as Excel in a Russian locale reads a CSV into columns and numbers.
     expect(header).toBe(
-      'Артикул,Наименование,Категория,Место хранения,Количество,Ед. изм.,Минимальный остаток,Ниже минимума,Цена за единицу,Стоимость',
+      'Артикул;Наименование;Категория;Место хранения;Количество;Ед. изм.;Минимальный остаток;Ниже минимума;Цена за единицу;Стоимость',
     );
     expect(rows).toHaveLength(2);
+    expect(rows).toContain('R10K;Bravo resistor;Passives / Resistors;Main / Shelf A / Bin 1;40;pcs;100;да;0,12;4,8');
     // The "below minimum" cell is a word the reader must understand, like the header above it.
-    for (const row of rows) expect(row.split(',')[7]).not.toMatch(/^(yes|no)$/);
+    for (const row of rows) expect(row.split(';')[7]).not.toMatch(/^(yes|no)$/);
   });
 
   it('stock XLSX: a zip whose sheet holds the filtered rows', async () => {
@@ -522,7 +524,7 @@ describe('exports', () => {
       'Main / Shelf A / Bin 1',
     ]);
     const russian = csvLines((await download('/api/movements/export?format=csv&lang=ru&type=issue')).text);
-    expect(russian[0]?.startsWith('Номер,Время,Тип,Артикул,Компонент,Количество')).toBe(true);
+    expect(russian[0]?.startsWith('Номер;Время;Тип;Артикул;Компонент;Количество')).toBe(true);
     expect(russian.slice(1)).toHaveLength(1);
     expect(russian[1]).toContain('Выдача');
     expect(russian[1]).toContain('E0');
@@ -594,7 +596,7 @@ describe('exports', () => {
       english[1]?.startsWith('R10K,Bravo resistor,Passives / Resistors,Yageo,RC0603FR-0710KL,,pcs,100,0.12,'),
     ).toBe(true);
     const russian = csvLines((await download('/api/components/export?lang=ru&q=r10k')).text);
-    expect(russian[0]?.startsWith('Артикул,Наименование,Категория,Производитель')).toBe(true);
+    expect(russian[0]?.startsWith('Артикул;Наименование;Категория;Производитель')).toBe(true);
     const injected = csvLines((await download('/api/components/export?q=INJ-1')).text);
     expect(injected[1]?.startsWith('INJ-1,"\'=HYPERLINK(')).toBe(true);
     const byCategory = csvLines((await download(`/api/components/export?categoryId=${passives.id}`)).text);
