@@ -120,6 +120,8 @@ test('receive, issue and transfer through the quick actions, then find them in s
   const issue = page.getByRole('dialog', { name: 'Issue stock' });
   await expect(issue.getByRole('combobox', { name: 'Component' })).toHaveValue(new RegExp(sku));
   await expect(issue.getByRole('combobox', { name: 'Location' })).toHaveValue(pathA);
+  // What the location holds is there before anything is typed.
+  await expect(issue.getByText('On hand here: 10 pcs')).toBeVisible();
   await issue.getByRole('textbox', { name: 'Quantity' }).fill('30');
   await issue.getByRole('button', { name: 'Issue' }).click();
   // More than is there: the preview says how much is, and the form refuses to send it.
@@ -269,6 +271,7 @@ test('adjustments are offered to administrators only; managers see no posting ac
   await adminPage.getByRole('button', { name: `Actions for ${sku} at ${pathA}` }).click();
   await adminPage.getByRole('menuitem', { name: 'Adjust (stocktake)' }).click();
   const adjust = adminPage.getByRole('dialog', { name: 'Adjust stock (stocktake)' });
+  await expect(adjust.getByText(/^Recorded here: 4 pcs\./)).toBeVisible();
   // Counting what the books say is nothing to post.
   await adjust.getByRole('textbox', { name: 'Counted quantity' }).fill('4');
   await expect(adjust.getByText('Equals the recorded quantity; nothing to adjust.')).toBeVisible();

@@ -314,6 +314,14 @@ function MovementForm({
   );
 
   const unitLabel = unit ? format.unit(unit) : '';
+  // What the chosen location holds, before any quantity is typed: what an issue can take, what a count is against.
+  const onHand = detail && fields.locationId ? format.quantity(quantityAt(detail, fields.locationId), unit) : undefined;
+  const quantityHint =
+    kind === 'adjustment'
+      ? onHand
+        ? t('recordedHere', { quantity: onHand })
+        : t('countedQuantityHint')
+      : onHand && t('onHand', { quantity: onHand });
   const fromLabel = kind === 'transfer' ? t('fromLocation') : t('location');
   const takesStock = kind === 'issue' || kind === 'transfer';
 
@@ -344,7 +352,8 @@ function MovementForm({
         <SimpleGrid cols={{ base: 1, xs: kind === 'receipt' ? 2 : 1 }} spacing="md">
           <TextInput
             label={kind === 'adjustment' ? t('countedQuantity') : t('quantity')}
-            description={kind === 'adjustment' ? t('countedQuantityHint') : undefined}
+            description={quantityHint}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             required
             inputMode="decimal"
             autoComplete="off"
