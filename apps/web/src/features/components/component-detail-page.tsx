@@ -38,7 +38,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { currentUserQuery } from '../auth/api';
-import { MOVEMENT_KIND_ICONS, MOVEMENT_TYPE_COLORS, movementSign } from '../movements/display';
+import { MOVEMENT_KIND_ICONS, MovementTypeBadge, movementSign } from '../movements/display';
 import { useMovementModal } from '../movements/movement-modal';
 import { type MovementKind, movementKindsFor } from '../movements/permissions';
 import {
@@ -545,15 +545,7 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(movement.createdAt)}</Table.Td>
                 <Table.Td>{movement.number}</Table.Td>
                 <Table.Td miw={130}>
-                  <Badge
-                    variant="light"
-                    color={MOVEMENT_TYPE_COLORS[movement.type]}
-                    size="sm"
-                    tt="none"
-                    className={classes.tinted}
-                  >
-                    {t(`movements:types.${movement.type}`)}
-                  </Badge>
+                  <MovementTypeBadge type={movement.type} />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                   {movementSign(movement)}

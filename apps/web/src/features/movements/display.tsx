@@ -6,6 +6,8 @@ import {
   IconPackageImport,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DotBadge } from '../../components/dot-badge';
 import type { MovementKind } from './permissions';
 
 /** The icon of each posting action, on buttons and menu items alike. */
@@ -16,14 +18,20 @@ export const MOVEMENT_KIND_ICONS: Record<MovementKind, ReactNode> = {
   adjustment: <IconAdjustmentsHorizontal size={16} />,
 };
 
-/** The colour of each movement type, the same in the ledger and in a component's history. */
-export const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
+/** The colour of each movement type. */
+const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
   receipt: 'green',
   issue: 'orange',
   transfer: 'blue',
   adjustment: 'grape',
   reversal: 'gray',
 };
+
+/** A movement's type, the same in the ledger and in a component's history. */
+export function MovementTypeBadge({ type }: { type: MovementType }) {
+  const { t } = useTranslation('movements');
+  return <DotBadge color={MOVEMENT_TYPE_COLORS[type]}>{t(`types.${type}`)}</DotBadge>;
+}
 
 /**
  * The sign of a movement's quantity from the department's point of view: "+" for stock coming into it,

@@ -14,19 +14,18 @@ import {
   useFormatters,
   useListSearch,
 } from '../../components/data-table';
+import { DotBadge } from '../../components/dot-badge';
 import { DateField } from '../../components/forms/date-field';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
 import { locationsQuery } from '../locations/api';
 import { movementListQuery, movementUsersQuery } from '../movements/api';
 import { ComponentPicker } from '../movements/component-picker';
-import { MOVEMENT_TYPE_COLORS, movementSign } from '../movements/display';
+import { MovementTypeBadge, movementSign } from '../movements/display';
 import { mayReverse } from '../movements/permissions';
 import { useReversalModal } from '../movements/reversal-modal';
 
 // A badge in a table cell may not shrink to a letter when the table runs out of width.
-const FULL_BADGE = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
-
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {
   const { t } = useTranslation('transactions');
@@ -84,13 +83,11 @@ export default function TransactionsPage() {
           const original = movement.reversalOfId ? numbers.get(movement.reversalOfId) : undefined;
           return (
             <Stack gap={4} align="flex-start">
-              <Badge color={MOVEMENT_TYPE_COLORS[movement.type]} variant="dot" styles={FULL_BADGE}>
-                {t(`movements:types.${movement.type}`)}
-              </Badge>
+              <MovementTypeBadge type={movement.type} />
               {movement.reversedById ? (
-                <Badge color="red" variant="dot" size="xs" styles={FULL_BADGE}>
+                <DotBadge color="red" size="xs">
                   {t('reversed')}
-                </Badge>
+                </DotBadge>
               ) : null}
               {movement.reversalOfId ? (
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
