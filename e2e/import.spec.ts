@@ -88,7 +88,7 @@ test('a valid file imports all its rows, which then appear in the list', async (
   await switchLanguage(page, 'Русский');
   await page.getByRole('button', { name: 'Импорт', exact: true }).click();
   const russianDialog = page.getByRole('dialog', { name: 'Импорт компонентов' });
-  expect(await templateHeaderLine(page, russianDialog, 'Шаблон CSV')).toMatch(/^Артикул,Наименование,/);
+  expect(await templateHeaderLine(page, russianDialog, 'Шаблон CSV')).toMatch(/^Артикул;Наименование;/);
   await russianDialog.getByRole('button', { name: 'Закрыть' }).first().click();
   await expect(russianDialog).toBeHidden();
   await switchLanguage(page, 'English');

@@ -1,27 +1,42 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { onTestFinished } from 'vitest';
 import { type Database, queryRows } from '../src/db/client.js';
 
 const dialect = new PgDialect();
 
 /**
  * A transaction on a connection of its own, kept open while a test sends requests that must wait for its
- * locks, then ended by the test (PostgreSQL only: PGlite has one connection, so nothing ever waits).
+ * locks, then ended by the test (PostgreSQL only: PGlite has one connection, so nothing ever waits). A test
+ * that fails before ending it rolls it back as it finishes, so no lock outlives it.
  */
 export async function holdTransaction(db: Database, ...statements: SQL[]) {
   const client: pg.PoolClient = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  let open = true;
   const end = async (command: 'commit' | 'rollback') => {
+    if (!open) return;
+    open = false;
     try {
       await client.query(command);
-    } finally {
       client.release();
+    } catch (error) {
+      // A connection whose transaction could not end is not given back to the pool.
+      client.release(error as Error);
+      throw error;
     }
   };
-  await client.query('begin');
-  for (const statement of statements) {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    await client.query(text, params);
+  onTestFinished(() => end('rollback'));
+  try {
+    await client.query('begin');
+    for (const statement of statements) {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      await client.query(text, params);
+    }
+  } catch (error) {
+    open = false;
+    client.release(error as Error);
+    throw error;
   }
   return { commit: () => end('commit'), rollback: () => end('rollback') };
 }

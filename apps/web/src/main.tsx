@@ -41,8 +41,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root, {
   // React logs every error a boundary catches; a refused screen is shown as the 403 page and is no fault.
-  onCaughtError: (error) => {
-    if (!isRefusal(error)) console.error(error);
+  onCaughtError: (error, info) => {
+    if (!isRefusal(error)) console.error(error, info.componentStack);
   },
 }).render(
   <StrictMode>

@@ -324,6 +324,8 @@ describe('components', () => {
       expect((await allLedger(app, deptA.admin, wire.id)).length).toBe(0);
     });
 
+    // A regression check more than a proof: the posting here is held after its balance's trigger has locked
+    // the component too, so this passed before ADR 0019. The test above is the one that needs the share lock.
     it('an edit that starts during the posting waits for it and is then refused', async () => {
       const { shelf, wire, edit } = await wireIn('m');
       // The posting in flight: it has read and locked the component, and waits on its location's key.

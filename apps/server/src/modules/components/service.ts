@@ -47,7 +47,7 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The component's unit, its row locked as the update will lock it (FOR NO KEY UPDATE): no other edit can
  * change the unit between this read and the update, and a posting in flight, which share-locks the row
- * (ADR 0018), is waited for here.
+ * (ADR 0019), is waited for here.
  */
 async function lockedUnit(db: Executor, id: string): Promise<string | undefined> {
   const rows = await queryRows<{ unit: string }>(

@@ -62,7 +62,7 @@ export function normalisePath(path: string): string {
  *
  * In a commit's transaction (`lockComponents`), the rows of the existing components are first locked as the
  * update will lock them, in one order, so that two imports cannot deadlock on them. A posting in flight
- * share-locks its component (ADR 0018): the check then runs after it has committed and sees its movement, and
+ * share-locks its component (ADR 0019): the check then runs after it has committed and sees its movement, and
  * a posting that begins later waits for the import and checks against its unit.
  */
 export async function checkRows(

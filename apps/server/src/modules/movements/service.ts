@@ -55,7 +55,7 @@ function firstStatement(idempotency: IdempotentRequest | null, select: (claimed:
  * another department's looks like no location.
  *
  * The component's row is share-locked until commit, so its unit and archived state stay as checked here: an
- * edit or an import that changes them waits for this posting and then sees its movement (ADR 0018). Postings
+ * edit or an import that changes them waits for this posting and then sees its movement (ADR 0019). Postings
  * share the lock with each other; the movement's foreign key takes a weaker one on the same row anyway.
  */
 async function factsFor(

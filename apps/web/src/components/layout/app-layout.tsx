@@ -97,8 +97,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Navbar aria-label={t('nav.label')} inert={!navigationOpen}>
         <Sidebar user={user} onNavigate={() => !wide && navigation.close()} />
       </AppShell.Navbar>
-      {/* Focusable by the skip link only; the outline would frame the whole page. */}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      {/* The skip link focuses it; an outline would frame the whole page. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} style={{ outline: 'none' }}>
         <Box key={location.pathname} className={classes.page} pb={SCROLL_TO_TOP_CLEARANCE_PX}>
           {children ?? <Outlet />}
         </Box>

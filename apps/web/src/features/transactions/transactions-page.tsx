@@ -1,5 +1,5 @@
 import { type Movement, MovementListQuery, MovementType } from '@cm/contract';
-import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -25,7 +25,6 @@ import { MovementTypeBadge, movementSign } from '../movements/display';
 import { mayReverse } from '../movements/permissions';
 import { useReversalModal } from '../movements/reversal-modal';
 
-// A badge in a table cell may not shrink to a letter when the table runs out of width.
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {
   const { t } = useTranslation('transactions');
@@ -232,14 +231,12 @@ export default function TransactionsPage() {
             <DateField
               label={t('filters.from')}
               value={search.from}
-              maxDate={search.to}
               onChange={(from) => update({ from })}
               w={{ base: '100%', xs: 160 }}
             />
             <DateField
               label={t('filters.to')}
               value={search.to}
-              minDate={search.from}
               onChange={(to) => update({ to })}
               error={badRange ? t('filters.badRange') : undefined}
               w={{ base: '100%', xs: 160 }}
