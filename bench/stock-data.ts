@@ -41,7 +41,7 @@ const ROOT_CATEGORIES = [
   'Connectors',
   'Relays',
 ];
-const MANUFACTURERS = [
+export const MANUFACTURERS = [
   'Yageo',
   'Murata',
   'Texas Instruments',

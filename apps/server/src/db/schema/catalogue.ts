@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -90,4 +91,19 @@ export const componentParameters = pgTable(
     unit: text().notNull().default(''),
   },
   (table) => [primaryKey({ columns: [table.componentId, table.position] })],
+);
+
+/**
+ * One row: how many committed transactions have changed what the stock list shows of the catalogue (a
+ * component's SKU, name, unit, category, minimum, cost or search text; any category or location). With the
+ * department's ledger count (ADR 0016) it dates a cached stock page (ADR 0020). Kept by triggers (migration
+ * 0011), once per transaction, at its commit.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean().primaryKey().default(true),
+    changes: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('catalogue_version_one_row', sql`${table.id}`)],
 );

@@ -5,6 +5,7 @@ import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-fi
 import { withListTimeout } from '../../lib/list-timeout.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { stockPageCache } from './page-cache.js';
 import { allStock, listStock } from './repository.js';
 
 const tags = ['stock'];
@@ -24,6 +25,8 @@ const EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
 
 /** Quantity on hand in the current department. */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pages = stockPageCache();
+
   app.get('', {
     config: { access: inDepartment(SIGNED_IN) },
     schema: {
@@ -32,12 +35,17 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: StockListQuery,
       response: { 200: StockList, ...problems(400, 401, 403, 503) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { page, pageSize, ...filters } = request.query;
-      const result = await withListTimeout(app.listDb, (db) =>
-        listStock(db, currentDepartment(request), filters, { offset: (page - 1) * pageSize, limit: pageSize }),
+      const departmentId = currentDepartment(request);
+      const body = await withListTimeout(app.listDb, (db) =>
+        pages.read(db, departmentId, request.query, async () => {
+          const result = await listStock(db, departmentId, filters, { offset: (page - 1) * pageSize, limit: pageSize });
+          return { ...result, page, pageSize };
+        }),
       );
-      return { ...result, page, pageSize };
+      // Already the JSON of StockList (the cache encodes it with the schema); Fastify sends bytes as they are.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as StockList);
     },
   });
 
