@@ -11,13 +11,6 @@ export function fitsUnit(quantity: string, unit: Unit): boolean {
   return !isCountedUnit(unit) || !/\.\d*[1-9]/.test(quantity);
 }
 
-/** Parses a money amount in major units ("12.50", "12,5") to exact minor units, or null when malformed. */
-export function parseMoneyMinor(text: string): number | null {
-  const match = /^(\d{1,13})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 const SCALE = 1000n;
 
 /** A decimal quantity as an exact integer count of thousandths. */

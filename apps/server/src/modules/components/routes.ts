@@ -11,8 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
+import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { allComponents, listComponents } from './repository.js';
 import { componentService } from './service.js';
 
@@ -21,20 +23,26 @@ const EDITORS = requireRole('worker', 'administrator');
 const ADMINISTRATORS = requireRole('administrator');
 const FILE = { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401) };
 
-const EXPORT_COLUMNS: ExportColumn<Component>[] = [
-  { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
-  { header: { en: 'Name', ru: 'Наименование' }, value: (row) => row.name },
-  { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
-  { header: { en: 'Manufacturer', ru: 'Производитель' }, value: (row) => row.manufacturer },
-  { header: { en: 'Manufacturer part number', ru: 'Код производителя' }, value: (row) => row.manufacturerPartNumber },
-  { header: { en: 'Package', ru: 'Корпус' }, value: (row) => row.package },
-  { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
-  { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
-  { header: { en: 'Default unit cost', ru: 'Цена по умолчанию' }, value: (row) => row.defaultUnitCostMinor / 100 },
-  { header: { en: 'Datasheet', ru: 'Документация' }, value: (row) => row.datasheetUrl },
-  { header: { en: 'Archived', ru: 'В архиве' }, value: (row, lang) => yesNo(row.archived, lang) },
-  { header: { en: 'Updated', ru: 'Изменён' }, value: (row) => row.updatedAt },
-];
+/** Export columns, money in the organisation currency's major units. */
+function exportColumns(currencyExponent: number): ExportColumn<Component>[] {
+  return [
+    { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
+    { header: { en: 'Name', ru: 'Наименование' }, value: (row) => row.name },
+    { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
+    { header: { en: 'Manufacturer', ru: 'Производитель' }, value: (row) => row.manufacturer },
+    { header: { en: 'Manufacturer part number', ru: 'Код производителя' }, value: (row) => row.manufacturerPartNumber },
+    { header: { en: 'Package', ru: 'Корпус' }, value: (row) => row.package },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
+    {
+      header: { en: 'Default unit cost', ru: 'Цена по умолчанию' },
+      value: (row) => majorUnits(row.defaultUnitCostMinor, currencyExponent),
+    },
+    { header: { en: 'Datasheet', ru: 'Документация' }, value: (row) => row.datasheetUrl },
+    { header: { en: 'Archived', ru: 'В архиве' }, value: (row, lang) => yesNo(row.archived, lang) },
+    { header: { en: 'Updated', ru: 'Изменён' }, value: (row) => row.updatedAt },
+  ];
+}
 
 /** The company-wide component catalogue. */
 export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,15 +73,16 @@ export const componentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ComponentExportQuery,
       response: FILE,
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const { format, lang, ...filters } = request.query;
       sendTable(reply, {
         name: 'components',
         format,
         lang,
-        columns: EXPORT_COLUMNS,
+        columns: exportColumns(await organisationCurrencyExponent(app.db)),
         rows: allComponents(app.db, filters),
       });
+      return reply;
     },
   });
 

@@ -1,7 +1,9 @@
 import { type ImportColumn, type ImportPreview, type ImportRowError, Quantity, SKU_PATTERN, Unit } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { fitsUnit, parseMoneyMinor } from '../../lib/quantity.js';
+import { parseAmountMinor } from '../../lib/money.js';
+import { fitsUnit } from '../../lib/quantity.js';
+import { organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
 import { inJsonList, LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
 import { IMPORT_COLUMNS, UNIT_ALIASES } from './columns.js';
@@ -105,6 +107,7 @@ export async function checkRows(
     sql`select id, path from locations where department_id = ${departmentId}`,
   );
   const categories = await queryRows<{ path: string }>(db, sql`select path from categories`);
+  const currencyExponent = await organisationCurrencyExponent(db);
   const stocked = await queryRows<{ sku: string; location_id: string }>(
     db,
     sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
@@ -156,13 +159,9 @@ export async function checkRows(
     let unitCostMinor: number | null = null;
     const costText = values.unitCost ?? '';
     if (costText !== '') {
-      unitCostMinor = parseMoneyMinor(costText);
-      if (unitCostMinor === null)
-        fail(
-          number,
-          'unitCost',
-          /^\d+[.,]\d{3,}$/.test(costText) ? 'tooManyDecimals' : NEGATIVE.test(costText) ? 'negative' : 'invalidNumber',
-        );
+      const cost = parseAmountMinor(costText, currencyExponent);
+      if ('value' in cost) unitCostMinor = cost.value;
+      else fail(number, 'unitCost', NEGATIVE.test(costText) ? 'negative' : cost.error);
     }
     const url = values.datasheetUrl ?? '';
     if (url !== '' && !/^https?:\/\/[^\s]+$/i.test(url)) fail(number, 'datasheetUrl', 'invalidUrl');

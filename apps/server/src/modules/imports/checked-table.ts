@@ -31,7 +31,7 @@ const MESSAGES: Record<ImportErrorCode, string> = {
   negative: 'The value must not be negative.',
   notPositive: 'The value must be greater than zero.',
   unitInUse: 'The component has movements counted in its unit; its unit cannot change.',
-  tooManyDecimals: 'At most 3 decimals (2 for money).',
+  tooManyDecimals: 'At most 3 decimals; money as many as its currency has (2 for roubles, none for yen).',
   notWhole: 'This unit is counted in whole numbers.',
   unknownUnit: 'Unknown unit; use pcs, set, pack, reel, m, kg, g, l or ml.',
   unknownLocation: 'No such location in the current department.',

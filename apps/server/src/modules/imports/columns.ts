@@ -1,11 +1,15 @@
 import type { ImportColumn } from '@cm/contract';
+import { majorUnits } from '../../lib/money.js';
 import type { ImportTableColumn } from './checked-table.js';
 
 /**
  * Columns of the components import with their headers; a file may use either language's headers. The template's
- * example numbers are numbers, so each language's file writes them its own way (0,35 in a Russian CSV).
+ * example numbers are numbers, so each language's file writes them its own way (0,35 in a Russian CSV); the
+ * example cost is 35 minor units in the organisation's currency (0.35 roubles, 35 yen).
  */
-export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: string | number })[] = [
+export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & {
+  example: string | number | ((currencyExponent: number) => number);
+})[] = [
   { key: 'sku', header: { en: 'SKU', ru: 'Артикул' }, required: true, example: 'RES-0603-10K' },
   { key: 'name', header: { en: 'Name', ru: 'Наименование' }, required: true, example: 'Resistor 10 kΩ 1% 0603' },
   { key: 'category', header: { en: 'Category', ru: 'Категория' }, required: false, example: 'Passives / Resistors' },
@@ -19,7 +23,12 @@ export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & { example: strin
   { key: 'package', header: { en: 'Package', ru: 'Корпус' }, required: false, example: '0603' },
   { key: 'unit', header: { en: 'Unit', ru: 'Ед. изм.' }, required: false, example: 'pcs' },
   { key: 'minimumStock', header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, required: false, example: 200 },
-  { key: 'unitCost', header: { en: 'Unit cost', ru: 'Цена за единицу' }, required: false, example: 0.35 },
+  {
+    key: 'unitCost',
+    header: { en: 'Unit cost', ru: 'Цена за единицу' },
+    required: false,
+    example: (exponent) => majorUnits(35, exponent),
+  },
   { key: 'datasheetUrl', header: { en: 'Datasheet', ru: 'Документация' }, required: false, example: '' },
   { key: 'description', header: { en: 'Description', ru: 'Описание' }, required: false, example: '' },
   { key: 'location', header: { en: 'Location', ru: 'Место хранения' }, required: false, example: '' },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { sendTable } from '../../lib/export/tabular-file.js';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { IMPORT_COLUMNS } from './columns.js';
 import { type Importer, importService } from './service.js';
 import { acceptImportFiles, IMPORT_FILE_BODY } from './upload.js';
@@ -52,17 +53,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ImportTemplateQuery,
       response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const { format, lang } = request.query;
+      const currencyExponent = await organisationCurrencyExponent(app.db);
       sendTable(reply, {
         name: lang === 'ru' ? 'шаблон-импорта-компонентов' : 'components-import-template',
         format,
         lang,
-        columns: IMPORT_COLUMNS.map((column) => ({ header: column.header, value: () => column.example })),
+        columns: IMPORT_COLUMNS.map(({ header, example }) => ({
+          header,
+          value: () => (typeof example === 'function' ? example(currencyExponent) : example),
+        })),
         rows: (async function* () {
           yield null;
         })(),
       });
+      return reply;
     },
   });
 };

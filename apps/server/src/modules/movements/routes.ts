@@ -16,10 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
+import { majorUnits } from '../../lib/money.js';
 import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisation } from '../sales-settings/settings.js';
+import { organisation, organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { allMovements, findMovement, listMovements, movementUsers } from './repository.js';
 import { movementService, type Poster } from './service.js';
 
@@ -40,8 +41,11 @@ const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
   reversal: { en: 'Reversal', ru: 'Сторно' },
 };
 
-/** Export columns; times are local to the organisation, as people read them ("2026-03-01 09:30:00"). */
-function exportColumns(timeZone: string): ExportColumn<Movement>[] {
+/**
+ * Export columns; times are local to the organisation, as people read them ("2026-03-01 09:30:00"), and money
+ * in its currency's major units.
+ */
+function exportColumns(timeZone: string, currencyDigits: number): ExportColumn<Movement>[] {
   const localTime = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
   return [
     { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
@@ -55,7 +59,7 @@ function exportColumns(timeZone: string): ExportColumn<Movement>[] {
     { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
     {
       header: { en: 'Unit cost', ru: 'Цена за единицу' },
-      value: (row) => (row.unitCostMinor === null ? null : row.unitCostMinor / 100),
+      value: (row) => (row.unitCostMinor === null ? null : majorUnits(row.unitCostMinor, currencyDigits)),
     },
     { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
     { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },
@@ -150,7 +154,7 @@ export const movementRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'movements',
         format,
         lang,
-        columns: exportColumns(timeZone),
+        columns: exportColumns(timeZone, await organisationCurrencyExponent(app.db)),
         rows: allMovements(app.db, currentDepartment(request), filters, timeZone),
       });
       return reply;

@@ -1,4 +1,5 @@
 import type { ImportErrorCode } from '@cm/contract';
+import { withoutGrouping } from '../../lib/money.js';
 
 // Cell values of the sales files, read exactly: amounts and minutes as integers built from their digits
 // (never through a binary float), dates and times as the wall-clock text they are.
@@ -41,32 +42,12 @@ export function parseId(text: string): Cell<number> {
   return value > 0 && Number.isSafeInteger(value) ? { value } : { error: 'invalidId' };
 }
 
-/** Digits with spaces as thousands separators (Russian spreadsheets write "1 250 000,50"). */
-function withoutGrouping(text: string): string {
-  return text.replace(/(?<=\d)[\s\u00a0\u202f](?=\d)/g, '');
-}
-
 /** A count of 0 or more that fits an integer column, its thousands grouped or not. */
 export function parseCount(text: string): Cell<number> {
   const digits = withoutGrouping(text);
   if (!/^\d+$/.test(digits)) return { error: 'invalidCount' };
   const value = Number(digits);
   return value <= 2_147_483_647 ? { value } : { error: 'tooLarge' };
-}
-
-/**
- * An amount in major units with at most 2 decimals, `.` or `,`, as exact minor units of a currency with
- * `exponent` decimals. Decimals the currency does not have must be zero (12.00 yen, not 12.50).
- */
-export function parseAmountMinor(text: string, exponent: number): Cell<number> {
-  const digits = withoutGrouping(text);
-  const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(digits);
-  if (!match) return { error: /^\d+[.,]\d{3,}$/.test(digits) ? 'tooManyDecimals' : 'invalidNumber' };
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > exponent) return { error: 'tooManyDecimals' };
-  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
-  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? { value: Number(minor) } : { error: 'tooLarge' };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { LeadImportColumn, LeadsImportPreview } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
+import { parseAmountMinor } from '../../lib/money.js';
 import {
   inJsonList,
   LISTED_ERRORS,
@@ -10,7 +11,7 @@ import {
   SAMPLE_ROWS,
   tableRecords,
 } from '../imports/checked-table.js';
-import { type Cell, parseAmountMinor, parseId, parseLocalTime, rowReader } from './cells.js';
+import { type Cell, parseId, parseLocalTime, rowReader } from './cells.js';
 import { LEAD_COLUMNS, type LeadOutcome, STATUS_WORDS } from './columns.js';
 import { unmatchedManagers } from './managers.js';
 

@@ -11,11 +11,11 @@ import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import { type Database, queryRows } from '../../db/client.js';
 import { databaseError } from '../../lib/database-errors.js';
+import { currencyExponent } from '../../lib/money.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
 import { amoClientFor, readFromAmoCrm } from '../sales-sync/connection.js';
-import { currencyExponent } from '../sales-sync/leads.js';
 import { pipelinesFromApi, storedPipelines } from '../sales-sync/reference.js';
 import { latestRun } from '../sales-sync/runs.js';
 import {

@@ -34,15 +34,6 @@ export type LeadSource = 'sync' | 'file' | 'webhook';
 /** Leads of one upsert: at most this many per statement, to stay well below the parameter limit. */
 const BATCH = 250;
 
-/** Digits after the decimal point of a currency (2 for RUB, 0 for JPY). */
-export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /** A budget whose minor units cannot be stored exactly: above Number.MAX_SAFE_INTEGER (and soon above bigint). */
 export class BudgetOutOfRangeError extends RangeError {
   constructor(readonly price: number) {

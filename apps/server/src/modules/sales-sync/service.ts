@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Database, type DatabaseHandle, queryRows } from '../../db/client.js';
+import { currencyExponent } from '../../lib/money.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
@@ -19,7 +20,6 @@ import {
 import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
 import {
   BudgetOutOfRangeError,
-  currencyExponent,
   type LeadFacts,
   leadFactsFromApi,
   missingMainContacts,

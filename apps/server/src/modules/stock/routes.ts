@@ -3,25 +3,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
+import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { stockPageCache } from './page-cache.js';
 import { allStock, listStock } from './repository.js';
 
 const tags = ['stock'];
 
-const EXPORT_COLUMNS: ExportColumn<StockRow>[] = [
-  { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
-  { header: { en: 'Name', ru: 'Наименование' }, value: (row) => row.name },
-  { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
-  { header: { en: 'Location', ru: 'Место хранения' }, value: (row) => row.locationPath },
-  { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
-  { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
-  { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
-  { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row, lang) => yesNo(row.belowMinimum, lang) },
-  { header: { en: 'Unit cost', ru: 'Цена за единицу' }, value: (row) => row.unitCostMinor / 100 },
-  { header: { en: 'Value', ru: 'Стоимость' }, value: (row) => Number(row.valueMinor) / 100 },
-];
+/** Export columns, money in the organisation currency's major units. */
+function exportColumns(currencyExponent: number): ExportColumn<StockRow>[] {
+  return [
+    { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
+    { header: { en: 'Name', ru: 'Наименование' }, value: (row) => row.name },
+    { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
+    { header: { en: 'Location', ru: 'Место хранения' }, value: (row) => row.locationPath },
+    { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
+    { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row, lang) => yesNo(row.belowMinimum, lang) },
+    {
+      header: { en: 'Unit cost', ru: 'Цена за единицу' },
+      value: (row) => majorUnits(row.unitCostMinor, currencyExponent),
+    },
+    { header: { en: 'Value', ru: 'Стоимость' }, value: (row) => majorUnits(row.valueMinor, currencyExponent) },
+  ];
+}
 
 /** Quantity on hand in the current department. */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,15 +65,16 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: StockExportQuery,
       response: { 200: z.string().describe('CSV or XLSX file'), ...problems(400, 401, 403) },
     },
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       const { format, lang, ...filters } = request.query;
       sendTable(reply, {
         name: 'stock',
         format,
         lang,
-        columns: EXPORT_COLUMNS,
+        columns: exportColumns(await organisationCurrencyExponent(app.db)),
         rows: allStock(app.db, currentDepartment(request), filters),
       });
+      return reply;
     },
   });
 };

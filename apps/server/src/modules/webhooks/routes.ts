@@ -4,11 +4,12 @@ import type { LogLevel } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { retryOnConflict } from '../../lib/database-errors.js';
+import { currencyExponent } from '../../lib/money.js';
 import { PUBLIC } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
 import { findSalesSettings } from '../sales-settings/settings.js';
-import { currencyExponent, markLeadsDeleted, upsertLeads } from '../sales-sync/leads.js';
+import { markLeadsDeleted, upsertLeads } from '../sales-sync/leads.js';
 import { WebhookPayload, webhookChanges } from './amocrm.js';
 import { MalformedFormError, parseBracketedForm } from './form.js';
 

@@ -1,0 +1,42 @@
+// Money as files write it: amounts in the organisation currency's major units ("1 250 000,50"), stored as
+// exact integer minor units (ADR 0007) and never passed through a binary float on the way in.
+
+/** Digits after the decimal point of a currency: its minor units per major unit are 10 to this (2 for RUB, 0 for JPY, 3 for KWD). */
+export function currencyExponent(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * An amount in minor units as a spreadsheet number in major units, for exports: 12345 → 123.45 (2 digits),
+ * 1500 → 1500 (0 digits). Sums beyond 2^53 lose their last digits, as any spreadsheet number does.
+ */
+export function majorUnits(minor: number | string, exponent: number): number {
+  return Number(minor) / 10 ** exponent;
+}
+
+/** Digits with spaces as thousands separators (Russian spreadsheets write "1 250 000,50"). */
+export function withoutGrouping(text: string): string {
+  return text.replace(/(?<=\d)[\s\u00a0\u202f](?=\d)/g, '');
+}
+
+/**
+ * An amount in major units, `.` or `,` before its decimals, as exact minor units of a currency with
+ * `exponent` decimals. Decimals the currency does not have must be zero (12.00 yen, not 12.50).
+ */
+export function parseAmountMinor(
+  text: string,
+  exponent: number,
+): { value: number } | { error: 'tooManyDecimals' | 'invalidNumber' | 'tooLarge' } {
+  const digits = withoutGrouping(text);
+  const match = /^(\d+)(?:[.,](\d+))?$/.exec(digits);
+  if (!match) return { error: 'invalidNumber' };
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > exponent) return { error: 'tooManyDecimals' };
+  const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
+  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? { value: Number(minor) } : { error: 'tooLarge' };
+}
