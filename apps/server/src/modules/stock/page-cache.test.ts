@@ -149,6 +149,22 @@ describe('stockPageCache', () => {
   });
 });
 
+describe('stockPageCache, a change during a computation', () => {
+  it('is never hidden by the page computed before it committed', async () => {
+    const pages = stockPageCache();
+    const departmentId = await departmentIdOf(shelf.id);
+    const list = await stock();
+    // The page is read first; a posting commits before its computation returns.
+    await pages.read(app.db, departmentId, { case: 'race' }, async () => {
+      await posted(app, dept.worker, receipt(part.id, shelf.id, '1'));
+      return list;
+    });
+    const recomputed = { ...list, total: list.total + 1000 };
+    const next = await pages.read(app.db, departmentId, { case: 'race' }, async () => recomputed);
+    expect(JSON.parse(next.toString())).toEqual(recomputed);
+  });
+});
+
 function asPageOf25(list: StockList): StockList {
   return { ...list, items: list.items.slice(0, 25), pageSize: 25 };
 }
