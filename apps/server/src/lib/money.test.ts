@@ -28,8 +28,16 @@ describe('money in files', () => {
     ['ten', 2, { error: 'invalidNumber' }],
     ['90071992547409.92', 2, { error: 'tooLarge' }],
     ['90071992547409.91', 2, { value: Number.MAX_SAFE_INTEGER }],
+    ['0000000000000000000012.50', 2, { value: 1250 }],
+    [`1${'0'.repeat(100_000)}`, 2, { error: 'tooLarge' }],
   ])('reads %s with %i decimals', (text, exponent, expected) => {
     expect(parseAmountMinor(text, exponent)).toEqual(expected);
+  });
+
+  it('refuses amounts above the maximum given', () => {
+    expect(parseAmountMinor('10000000000000', 2, 1e15)).toEqual({ value: 1e15 });
+    expect(parseAmountMinor('10000000000000.01', 2, 1e15)).toEqual({ error: 'tooLarge' });
+    expect(parseAmountMinor('1000000000000001', 0, 1e15)).toEqual({ error: 'tooLarge' });
   });
 
   it('writes minor units as major units of the currency', () => {

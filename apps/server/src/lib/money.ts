@@ -12,7 +12,8 @@ export function currencyExponent(currency: string): number {
 
 /**
  * An amount in minor units as a spreadsheet number in major units, for exports: 12345 → 123.45 (2 digits),
- * 1500 → 1500 (0 digits). Sums beyond 2^53 lose their last digits, as any spreadsheet number does.
+ * 1500 → 1500 (0 digits). A number holds 15 to 16 significant digits, as in any spreadsheet: larger sums
+ * lose their last ones.
  */
 export function majorUnits(minor: number | string, exponent: number): number {
   return Number(minor) / 10 ** exponent;
@@ -25,18 +26,22 @@ export function withoutGrouping(text: string): string {
 
 /**
  * An amount in major units, `.` or `,` before its decimals, as exact minor units of a currency with
- * `exponent` decimals. Decimals the currency does not have must be zero (12.00 yen, not 12.50).
+ * `exponent` decimals, at most `max` of them. Decimals the currency does not have must be zero (12.00 yen,
+ * not 12.50).
  */
 export function parseAmountMinor(
   text: string,
   exponent: number,
+  max = Number.MAX_SAFE_INTEGER,
 ): { value: number } | { error: 'tooManyDecimals' | 'invalidNumber' | 'tooLarge' } {
   const digits = withoutGrouping(text);
   const match = /^(\d+)(?:[.,](\d+))?$/.exec(digits);
   if (!match) return { error: 'invalidNumber' };
-  const whole = match[1] ?? '0';
+  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > exponent) return { error: 'tooManyDecimals' };
+  // Before BigInt, whose time grows faster than the length of the digits a cell may hold.
+  if (whole.length > String(max).length) return { error: 'tooLarge' };
   const minor = BigInt(whole) * 10n ** BigInt(exponent) + BigInt(fraction.padEnd(exponent, '0') || '0');
-  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? { value: Number(minor) } : { error: 'tooLarge' };
+  return minor <= BigInt(max) ? { value: Number(minor) } : { error: 'tooLarge' };
 }

@@ -94,10 +94,9 @@ export const componentParameters = pgTable(
 );
 
 /**
- * One row: how many committed transactions have changed what the stock list shows of the catalogue (a
- * component's SKU, name, unit, category, minimum, cost or search text; any category or location). With the
- * department's ledger count (ADR 0016) it dates a cached stock page (ADR 0020). Kept by triggers (migration
- * 0011), once per transaction, at its commit.
+ * One row: how many committed transactions have changed the catalogue (components, categories, locations).
+ * With the department's ledger count (ADR 0016) it dates a cached stock page (ADR 0020). Kept by triggers
+ * (migration 0011), once per transaction, at its commit.
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',

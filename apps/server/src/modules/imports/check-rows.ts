@@ -1,4 +1,12 @@
-import { type ImportColumn, type ImportPreview, type ImportRowError, Quantity, SKU_PATTERN, Unit } from '@cm/contract';
+import {
+  type ImportColumn,
+  type ImportPreview,
+  type ImportRowError,
+  MoneyMinor,
+  Quantity,
+  SKU_PATTERN,
+  Unit,
+} from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { parseAmountMinor } from '../../lib/money.js';
@@ -159,7 +167,7 @@ export async function checkRows(
     let unitCostMinor: number | null = null;
     const costText = values.unitCost ?? '';
     if (costText !== '') {
-      const cost = parseAmountMinor(costText, currencyExponent);
+      const cost = parseAmountMinor(costText, currencyExponent, MoneyMinor.maxValue ?? Number.MAX_SAFE_INTEGER);
       if ('value' in cost) unitCostMinor = cost.value;
       else fail(number, 'unitCost', NEGATIVE.test(costText) ? 'negative' : cost.error);
     }

@@ -45,7 +45,7 @@ const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
  * Export columns; times are local to the organisation, as people read them ("2026-03-01 09:30:00"), and money
  * in its currency's major units.
  */
-function exportColumns(timeZone: string, currencyDigits: number): ExportColumn<Movement>[] {
+function exportColumns(timeZone: string, currencyExponent: number): ExportColumn<Movement>[] {
   const localTime = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
   return [
     { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
@@ -59,7 +59,7 @@ function exportColumns(timeZone: string, currencyDigits: number): ExportColumn<M
     { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
     {
       header: { en: 'Unit cost', ru: 'Цена за единицу' },
-      value: (row) => (row.unitCostMinor === null ? null : majorUnits(row.unitCostMinor, currencyDigits)),
+      value: (row) => (row.unitCostMinor === null ? null : majorUnits(row.unitCostMinor, currencyExponent)),
     },
     { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
     { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },

@@ -39,8 +39,8 @@ async function stock(query = '', token = dept.worker): Promise<StockList> {
 
 /**
  * Writes the balance's quantity behind the ledger's back: nothing the page's version counts changes, so a
- * page served afterwards with the old quantity came from the cache. (The ledger's next movement, or the
- * last test, puts it right.)
+ * page served afterwards with the old quantity came from the cache. The balance then stays off its ledger's
+ * sum; no test here compares the two.
  */
 async function setQuantityByHand(quantity: string) {
   await queryRows(
@@ -64,9 +64,11 @@ describe('stock pages kept while nothing they show has changed (ADR 0020)', () =
     expect((await stock()).items[0]).toMatchObject({ quantity: '10' });
     // Another query of the same list is a page of its own, computed now.
     expect((await stock('?pageSize=50')).items[0]).toMatchObject({ quantity: '7' });
-    // Another department's movement does not date this department's pages.
+    // Another department's movement does not date this department's pages, and the same query there is a
+    // page of its own.
     const theirPart = await createComponent(app, other.worker, { sku: 'THEIRS-1' });
     await posted(app, other.worker, receipt(theirPart.id, theirShelf.id, '1'));
+    expect((await stock('', other.worker)).items.map((row) => row.sku)).toEqual(['THEIRS-1']);
     // (Creating their component is a catalogue change, so the first page is recomputed here; compare the
     // page computed after it.)
     expect((await stock()).items[0]).toMatchObject({ quantity: '7' });
@@ -110,15 +112,6 @@ describe('stock pages kept while nothing they show has changed (ADR 0020)', () =
     // The same as a page computed from scratch.
     expect(after).toEqual(await stock(`${query}${query ? '&' : '?'}page=1&pageSize=100`).then(asPageOf25));
   });
-
-  it('a description edit (autosaved while typing) keeps the pages', async () => {
-    const before = await stock();
-    await setQuantityByHand('3');
-    await editPart({ description: `Typed at ${Date.now()}` });
-    expect(await stock()).toEqual(before);
-    // Put the balance back in step with its ledger.
-    await setQuantityByHand(before.items[0]?.quantity ?? '0');
-  });
 });
 
 describe('stockPageCache', () => {
@@ -128,11 +121,12 @@ describe('stockPageCache', () => {
     const list = await stock();
     let computed = 0;
     let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const compute = async () => {
       computed += 1;
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      await released;
       return list;
     };
     const together = [1, 2, 3].map(() => pages.read(app.db, departmentId, { page: 1 }, compute));
@@ -162,6 +156,23 @@ describe('stockPageCache, a change during a computation', () => {
     const recomputed = { ...list, total: list.total + 1000 };
     const next = await pages.read(app.db, departmentId, { case: 'race' }, async () => recomputed);
     expect(JSON.parse(next.toString())).toEqual(recomputed);
+  });
+});
+
+describe('stockPageCache without the catalogue’s count', () => {
+  it('keeps nothing while the row that counts catalogue changes is missing', async () => {
+    const [row] = await queryRows<{ changes: string }>(
+      app.db,
+      sql`delete from catalogue_version returning changes::text`,
+    );
+    try {
+      const before = await stock();
+      await setQuantityByHand('42');
+      expect((await stock()).items[0]).toMatchObject({ quantity: '42' });
+      await setQuantityByHand(before.items[0]?.quantity ?? '0');
+    } finally {
+      await queryRows(app.db, sql`insert into catalogue_version (id, changes) values (true, ${row?.changes ?? '0'})`);
+    }
   });
 });
 

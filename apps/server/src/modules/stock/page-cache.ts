@@ -5,26 +5,29 @@ import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 
 /**
- * Bytes of answers kept per server process. A page of 25 rows is about 10 KB of JSON, so this holds a few
- * thousand pages: every page the department's staff has open, many times over.
+ * Characters of answers kept per server process, with an allowance per page for its key and bookkeeping. A
+ * page of 25 rows is about 10 000 characters, so this holds a few thousand pages: every page the
+ * department's staff has open, many times over.
  */
-const CACHE_BYTES = 32 * 1024 * 1024;
+const CACHE_CHARACTERS = 16 * 1024 * 1024;
+const PAGE_OVERHEAD = 500;
 
 /**
- * What a department's stock list is computed from, as two counts that grow with every committed change to
- * it: the department's ledger (ADR 0016; balances change only with a movement) and the catalogue's changes
- * that the list shows (migration 0011). Equal counts mean no such change has committed in between.
+ * What a department's stock list is computed from, as one number that grows with every committed change to
+ * it: the department's ledger count (ADR 0016; balances change only with a movement) plus the catalogue's
+ * count of changes (migration 0011). Both only grow, so an equal sum means neither changed in between. Null
+ * when the catalogue's row is missing (a partial restore): nothing then counts its changes.
  */
-async function versionOf(db: Executor, departmentId: string): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(
+async function versionOf(db: Executor, departmentId: string): Promise<bigint | null> {
+  const [row] = await queryRows<{ version: string | null }>(
     db,
-    sql`select (select coalesce(sum(movements), 0) from stock_summary where department_id = ${departmentId})::text
-               || '/' || (select changes from catalogue_version)::text as version`,
+    sql`select ((select coalesce(sum(movements), 0) from stock_summary where department_id = ${departmentId})
+                + (select changes from catalogue_version))::text as version`,
   );
-  return row?.version ?? '';
+  return row?.version == null ? null : BigInt(row.version);
 }
 
-type Page = { version: string; body: Buffer };
+type Page = { version: bigint; body: string };
 
 /**
  * Stock list answers, each kept with the version it was computed at and served again only while the version
@@ -37,33 +40,31 @@ type Page = { version: string; body: Buffer };
  */
 export function stockPageCache() {
   const pages = new LRUCache<string, Page>({
-    maxSize: CACHE_BYTES,
-    sizeCalculation: (page, key) => page.body.byteLength + key.length,
+    maxSize: CACHE_CHARACTERS,
+    sizeCalculation: (page, key) => page.body.length + key.length + PAGE_OVERHEAD,
   });
-  const computing = new Map<string, Promise<Buffer>>();
+  const computing = new Map<string, Promise<string>>();
 
   return {
     /**
-     * The answer to `query` (the parsed query string) for the department, as the JSON the route's serializer
-     * would write: kept, or computed by `compute`.
+     * The answer to `query` (the parsed query string) for the department, as the JSON text the route's
+     * serializer would write: kept, or computed by `compute`.
      */
-    async read(
-      db: Executor,
-      departmentId: string,
-      query: object,
-      compute: () => Promise<z.input<typeof StockList>>,
-    ): Promise<Buffer> {
-      const key = `${departmentId}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
+    async read(db: Executor, departmentId: string, query: object, compute: () => Promise<StockList>): Promise<string> {
+      const encode = async () => JSON.stringify(z.encode(StockList, await compute()));
       const version = await versionOf(db, departmentId);
+      if (version === null) return encode();
+      const key = `${departmentId}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
       const kept = pages.get(key);
       if (kept?.version === version) return kept.body;
 
       const computation = `${version} ${key}`;
       const pending = computing.get(computation);
       if (pending) return pending;
-      const body = compute().then((list) => {
-        const json = Buffer.from(JSON.stringify(z.encode(StockList, list)));
-        pages.set(key, { version, body: json });
+      const body = encode().then((json) => {
+        // A slower computation of an older version must not replace a newer page.
+        const newest = pages.get(key);
+        if (newest === undefined || newest.version < version) pages.set(key, { version, body: json });
         return json;
       });
       computing.set(computation, body);

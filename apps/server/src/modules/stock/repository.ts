@@ -26,10 +26,6 @@ type Filters = z.output<typeof StockFilters>;
 
 const UNITS = Unit.options;
 
-/**
- * What a row shows. A component column read here or by the filters must be one whose change migration 0011
- * counts (its trigger's condition on `components`), or kept pages would not show the change (ADR 0020).
- */
 const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id,
   l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
   t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;

@@ -52,7 +52,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
           return { ...result, page, pageSize };
         }),
       );
-      // Already the JSON of StockList (the cache encodes it with the schema); Fastify sends bytes as they are.
+      // Already StockList's JSON, encoded by the cache with the schema: Fastify sends a JSON text as it is.
       return reply.type('application/json; charset=utf-8').send(body as unknown as StockList);
     },
   });
