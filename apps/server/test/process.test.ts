@@ -54,6 +54,7 @@ describe.runIf(testEngine().kind === 'pglite')('npm run user:create', () => {
   const cli = (args: string[], environment: Record<string, string>) =>
     finished(runEntry('src/cli/user-create.ts', args, environment));
 
+  // Three processes, each opening the embedded database: 18 s on an idle 2-core machine, more under load.
   it('creates, then updates a user, creating departments; the user can sign in', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-cli-'));
     const environment = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
@@ -85,7 +86,8 @@ describe.runIf(testEngine().kind === 'pglite')('npm run user:create', () => {
       server.child.kill('SIGTERM');
       await server.exit;
     }
-  });
+  }, 120_000);
+
 
   it('explains bad arguments without touching the database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-cli-'));
