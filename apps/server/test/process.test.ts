@@ -88,7 +88,6 @@ describe.runIf(testEngine().kind === 'pglite')('npm run user:create', () => {
     }
   }, 120_000);
 
-
   it('explains bad arguments without touching the database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-cli-'));
     const result = await cli(['--email', 'nope', '--password', 'short', '--role', 'boss'], { DATA_DIR: dataDir });
