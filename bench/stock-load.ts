@@ -16,6 +16,7 @@
 //   KEEP=1              keep the database afterwards (its name is printed)
 //   REUSE=<name>        run against a database kept by an earlier run, skipping the generation
 //   SKIP_BUILD=1        use the existing apps/server/dist build
+//   POSTINGS_ALONGSIDE  issue postings per second offered during "stock-while-posting" (20)
 //   RATE=<req/s>        offered load (open model): requests start at even intervals over at most CONNECTIONS
 //                       keep-alive sockets, latency counted from the moment each was due (a request waiting for a
 //                       free socket counts as slow), instead of each client sending its next request as soon as
@@ -59,6 +60,7 @@ const ONLY = process.env.SCENARIOS?.split(',').map((name) => name.trim());
 const KEEP = process.env.KEEP === '1';
 const REUSE = process.env.REUSE;
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+const POSTINGS_ALONGSIDE = Number(process.env.POSTINGS_ALONGSIDE ?? 20);
 const TIMEOUT = Number(process.env.TIMEOUT ?? 60);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.resolve(ROOT, process.env.SERVER_DIR ?? 'apps/server');
@@ -108,7 +110,15 @@ async function prepareDatabase(name: string): Promise<{ data: StockData; userId:
       await client.query<{ id: string }>('select id from departments where name = $1', [DEPARTMENT])
     ).rows;
     if (!department) throw new Error('the bench department is missing');
-    if (REUSE) return { data: await describeStockData(client), userId: user.id, departmentId: department.id };
+    if (REUSE) {
+      // A kept database starts where a generated one does: vacuumed. This machine's PostgreSQL runs without
+      // autovacuum, so the dead rows of earlier runs' postings (thousands per stock summary slot) would otherwise
+      // pile up, and each run would start slower than the last.
+      const started = performance.now();
+      await client.query('vacuum (analyze)');
+      console.log(`Vacuumed ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      return { data: await describeStockData(client), userId: user.id, departmentId: department.id };
+    }
     console.log(
       `Generating ${COMPONENTS} components and ${COMPONENTS * MOVEMENTS_PER_COMPONENT} movements in ${name}:`,
     );
@@ -269,7 +279,15 @@ type Scenario = {
   title: string;
   /** The requests of one run; `tag` tells a warm-up's postings (reference WO-BENCH-<tag>) from the measured ones. */
   requests: (tag: string) => autocannon.Request[];
-  /** Checks run after the measured run; each returns a line for the report. */
+  /**
+   * Requests sent at a steady rate while the scenario's own run (open model, like RATE), reported in its notes:
+   * load that the measured requests share the server and the database with.
+   */
+  alongside?: { rate: number; requests: (tag: string) => autocannon.Request[] };
+  /**
+   * Checks run after the measured run; each returns a line for the report. `statusCounts` are those of the
+   * requests alongside when there are some (the postings), else of the scenario's own.
+   */
   after?: (tag: string, statusCounts: Record<string, number>) => Promise<string[]>;
   /** Warm up first (not for the scarce components: a warm-up would use their stock up). */
   warmUp: boolean;
@@ -303,16 +321,22 @@ async function run(
   serverPid: number,
 ): Promise<Outcome> {
   const before = cpuSnapshot(serverPid);
-  const measured = RATE
-    ? await atRate(baseUrl, scenario.requests(tag), duration, RATE)
-    : await closedLoop(baseUrl, scenario.requests(tag), duration);
+  const { alongside } = scenario;
+  const [measured, besides] = await Promise.all([
+    RATE
+      ? atRate(baseUrl, scenario.requests(tag), duration, RATE)
+      : closedLoop(baseUrl, scenario.requests(tag), duration),
+    alongside ? atRate(baseUrl, alongside.requests(tag), duration, alongside.rate) : undefined,
+  ]);
   const cpu = cpuBetween(before, cpuSnapshot(serverPid));
   const { latencies, statusCounts } = measured;
   latencies.sort((a, b) => a - b);
   // Requests abandoned by the client keep running in the server; wait until the database is idle again, so
   // that neither the checks nor the next scenario see this one's backlog.
   const drained = await drain(databaseUrlOfRun);
-  const notes = scenario.after && tag !== 'warm-up' ? await scenario.after(tag, statusCounts) : [];
+  const notes = besides ? [describeAlongside(besides, alongside?.rate ?? 0)] : [];
+  if (scenario.after && tag !== 'warm-up')
+    notes.push(...(await scenario.after(tag, besides?.statusCounts ?? statusCounts)));
   if (drained > 1) notes.push(`the server needed ${drained.toFixed(1)} s after the load stopped to finish its backlog`);
   return {
     scenario,
@@ -333,6 +357,11 @@ async function run(
 }
 
 type Measured = { latencies: number[]; statusCounts: Record<string, number>; errors: number; seconds: number };
+
+function describeAlongside(measured: Measured, rate: number): string {
+  const sorted = [...measured.latencies].sort((a, b) => a - b);
+  return `alongside: ${rate}/s offered, ${(sorted.length / measured.seconds).toFixed(1)}/s answered, p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, status ${JSON.stringify(measured.statusCounts)}, errors ${measured.errors}`;
+}
 
 /** Closed model: CONNECTIONS clients, each sending its next request as soon as the previous one is answered. */
 async function closedLoop(baseUrl: string, requests: autocannon.Request[], duration: number): Promise<Measured> {
@@ -600,6 +629,23 @@ function scenarios(context: {
       name: 'stock-deep-page',
       title: 'GET /api/stock?sort=quantity&order=desc&page=50',
       requests: get('/api/stock?sort=quantity&order=desc&page=50'),
+      warmUp: true,
+    },
+    {
+      // Every posting dates all the department's kept pages (ADR 0020): this is the list as people see it while
+      // the store is busy, the pages asked again after each posting computed once for everyone waiting.
+      name: 'stock-while-posting',
+      title: `GET the first page, filtered, search, sorted and page 50 in turn, while issues of the hot components are posted at ${POSTINGS_ALONGSIDE}/s`,
+      requests: () =>
+        [
+          `/api/stock?pageSize=25`,
+          `/api/stock?${filter}`,
+          `/api/stock?q=${context.data.search}`,
+          '/api/stock?sort=location',
+          '/api/stock?sort=quantity&order=desc&page=50',
+        ].map((path) => ({ method: 'GET', path, headers })),
+      alongside: { rate: POSTINGS_ALONGSIDE, requests: issues(context.data.hot) },
+      after: verify(context.data.hot),
       warmUp: true,
     },
     {
