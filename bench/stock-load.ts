@@ -281,7 +281,7 @@ type Scenario = {
   requests: (tag: string) => autocannon.Request[];
   /**
    * Requests sent at a steady rate while the scenario's own run (open model, like RATE), reported in its notes:
-   * load that the measured requests share the server and the database with.
+   * load that the measured requests share the server and the database with. The CPU columns include theirs.
    */
   alongside?: { rate: number; requests: (tag: string) => autocannon.Request[] };
   /**
