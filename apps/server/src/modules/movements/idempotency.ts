@@ -23,30 +23,32 @@ export function claimKey(request: IdempotentRequest): SQL {
     on conflict (user_id, key) do nothing returning key)`;
 }
 
+/** A stored response as the API returns it (pg and PGlite may hand jsonb over as text). */
+export function storedResponse(response: unknown): PostingResponse {
+  return (typeof response === 'string' ? JSON.parse(response) : response) as PostingResponse;
+}
+
 /**
  * The stored response of the request that claimed the key first (and committed), returned instead of
  * posting again; the same key with another request is refused.
  */
 export async function earlierResponse(tx: Transaction, request: IdempotentRequest): Promise<PostingResponse> {
-  const [earlier] = await queryRows<{ request_hash: string; response: PostingResponse | string }>(
+  const [earlier] = await queryRows<{ request_hash: string; response: unknown }>(
     tx,
     sql`select request_hash, response from idempotency_keys where user_id = ${request.userId} and key = ${request.key}`,
   );
   if (!earlier || earlier.request_hash !== hashOf(request.fingerprint)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  return typeof earlier.response === 'string' ? JSON.parse(earlier.response) : earlier.response;
+  return storedResponse(earlier.response);
 }
 
-/** Stores the response of the posting that claimed the key, in the same transaction. */
-export async function rememberResponse(
-  tx: Transaction,
-  request: IdempotentRequest,
-  response: PostingResponse,
-): Promise<void> {
-  await queryRows(
-    tx,
-    sql`update idempotency_keys set status_code = 201, response = ${JSON.stringify(response)}::jsonb
-        where user_id = ${request.userId} and key = ${request.key}`,
-  );
+/**
+ * Keeps the response of the posting that claimed the key: a CTE of the posting's last statement, where
+ * `posted` names the CTE whose `response` column holds it.
+ */
+export function rememberResponse(request: IdempotentRequest, posted: SQL): SQL {
+  return sql`remembered as (
+    update idempotency_keys set status_code = 201, response = ${posted}.response from ${posted}
+    where user_id = ${request.userId} and key = ${request.key})`;
 }
 
 /** Keys older than a day are forgotten: retries happen within minutes, not days. */

@@ -1,13 +1,15 @@
-import type { MovementRequest, PostingResponse, Unit } from '@cm/contract';
+import { randomUUID } from 'node:crypto';
+import type { Movement, MovementRequest, PostingResponse, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
-import { fitsUnit, formatQuantity, fromThousandths, toThousandths } from '../../lib/quantity.js';
+import { fitsUnit, fromThousandths, toThousandths } from '../../lib/quantity.js';
+import { isoTime } from '../../lib/sql-filters.js';
 import { AppError } from '../../plugins/errors.js';
 import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
-import { claimKey, earlierResponse, type IdempotentRequest, rememberResponse } from './idempotency.js';
-import { findMovement, type MovementRow, toMovement } from './repository.js';
+import { claimKey, earlierResponse, type IdempotentRequest, rememberResponse, storedResponse } from './idempotency.js';
+import { findMovement } from './repository.js';
 
 export type Poster = { userId: string; departmentId: string };
 
@@ -35,6 +37,8 @@ type Names = {
   userName: string;
   paths: Map<string, string>;
   reversalOfNumber: number | null;
+  /** The transaction's time, which the ledger row gets too (`now()` is fixed for a transaction). */
+  postedAt: string;
 };
 
 type Facts = { names: Names; archived: boolean; defaultUnitCostMinor: number };
@@ -75,13 +79,15 @@ async function factsFor(
     user_name: string;
     location_id: string | null;
     location_path: string | null;
+    posted_at: Date | string;
   }>(
     tx,
     // From the poster's own row, so that there is a row to answer with even for an unknown component.
     firstStatement(
       idempotency,
       (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
-               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path
+               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path,
+               now() as posted_at
         from users u
         left join (select * from components where id = ${componentId} for share) c on true
         left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
@@ -107,6 +113,7 @@ async function factsFor(
       userName: row.user_name,
       paths,
       reversalOfNumber: null,
+      postedAt: isoTime(row.posted_at),
     },
     archived: row.archived,
     defaultUnitCostMinor: Number(row.default_unit_cost_minor),
@@ -121,21 +128,51 @@ function requireWhole(quantity: string, unit: Unit): void {
   if (!fitsUnit(quantity, unit)) throw new AppError('QUANTITY_NOT_WHOLE');
 }
 
-type LedgerRow = Omit<
-  MovementRow,
-  'sku' | 'component_name' | 'unit' | 'from_path' | 'to_path' | 'user_name' | 'reversal_of_number' | 'reversed_by_id'
->;
-type PostedRow = LedgerRow & { balance_location_id: string; balance_quantity: string };
+/**
+ * The posting's movement as the server knows it before recording: all but its number, which the database
+ * assigns, and its quantity, which `record` shows as the ledger stores it ("007.50" is "7.5").
+ */
+function responseTemplate(poster: Poster, entry: Entry, names: Names): Omit<Movement, 'number' | 'quantity'> {
+  const place = (id: string | null) => (id ? { id, path: names.paths.get(id) ?? '' } : null);
+  return {
+    id: randomUUID(),
+    type: entry.type,
+    componentId: entry.componentId,
+    sku: names.sku,
+    componentName: names.componentName,
+    unit: names.unit,
+    from: place(entry.from),
+    to: place(entry.to),
+    unitCostMinor: entry.unitCostMinor,
+    reference: entry.reference,
+    note: entry.note,
+    user: { id: poster.userId, name: names.userName },
+    createdAt: names.postedAt,
+    reversalOfId: entry.reversalOfId,
+    reversalOfNumber: names.reversalOfNumber,
+    reversedById: null,
+  };
+}
 
 /**
- * Applies an entry to the balances and appends it to the ledger in one statement, whose answer and the
- * names read before make the posting's response: each balance change, the department total and the
- * movement are CTEs, each run only after the balance change before it changed its row (see balances.ts).
- * Balances are changed in the order of their location ids, so two transfers in opposite directions lock
- * rows in the same order and never deadlock. A take that finds too little stops the rest, and the
- * statement returns no row.
+ * Applies an entry to the balances, appends it to the ledger and makes the posting's response, in one
+ * statement: each balance change, the department total and the movement are CTEs, each run only after the
+ * balance change before it changed its row (see balances.ts). Balances are changed in the order of their
+ * location ids, so two transfers in opposite directions lock rows in the same order and never deadlock. A
+ * take that finds too little stops the rest, and the statement returns no row.
+ *
+ * The response is built in the statement from the template and what the database assigned, and kept for the
+ * Idempotency-Key there too: a posting is then a round trip shorter, and a replay answers with exactly the
+ * same JSON. Quantities are shown as the API shows them, without trailing zeros (`trim_scale` does in SQL
+ * what `formatQuantity` does in TypeScript).
  */
-async function record(tx: Transaction, poster: Poster, entry: Entry, names: Names) {
+async function record(
+  tx: Transaction,
+  poster: Poster,
+  entry: Entry,
+  names: Names,
+  idempotency: IdempotentRequest | null,
+): Promise<PostingResponse> {
   const place = (locationId: string) => ({
     departmentId: poster.departmentId,
     componentId: entry.componentId,
@@ -156,48 +193,38 @@ async function record(tx: Transaction, poster: Poster, entry: Entry, names: Name
     const total = changeDepartmentTotal(department, entry.quantity, entry.from ? 'take' : 'add', last);
     parts.push(sql`department_total as (${total})`);
   }
+  const template = responseTemplate(poster, entry, names);
   parts.push(sql`m as (
-    insert into movements (type, department_id, component_id, quantity, from_location_id, to_location_id,
+    insert into movements (id, type, department_id, component_id, quantity, from_location_id, to_location_id,
                            unit_cost_minor, reference, note, user_id, reversal_of_id)
-    select ${entry.type}, ${poster.departmentId}::uuid, ${entry.componentId}::uuid, ${entry.quantity}::numeric,
-           ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint, ${entry.reference}, ${entry.note},
-           ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
+    select ${template.id}::uuid, ${entry.type}, ${poster.departmentId}::uuid, ${entry.componentId}::uuid,
+           ${entry.quantity}::numeric, ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint,
+           ${entry.reference}, ${entry.note}, ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
     where exists (select 1 from ${last})
-    returning id, number, type, component_id, quantity, from_location_id, to_location_id, unit_cost_minor,
-              reference, note, user_id, created_at, reversal_of_id)`);
+    returning number, quantity)`);
   const changed = sql.join(
     steps.map((step) => sql`select location_id, quantity from ${step}`),
     sql` union all `,
   );
-  const rows = await guardOverflow(() =>
-    queryRows<PostedRow>(
-      tx,
-      sql`with ${sql.join(parts, sql`, `)}
-          select m.*, b.location_id as balance_location_id, b.quantity as balance_quantity
-          from m cross join (${changed}) b`,
-    ),
+  // The source location first, then the destination, whatever order the rows were locked in.
+  parts.push(sql`posted as (
+    select jsonb_build_object(
+             'movement', ${JSON.stringify(template)}::jsonb
+                         || jsonb_build_object('number', m.number, 'quantity', trim_scale(m.quantity)::text),
+             'balances', (select jsonb_agg(
+                                   jsonb_build_object('locationId', b.location_id, 'quantity', trim_scale(b.quantity)::text)
+                                   order by b.location_id is not distinct from ${entry.from}::uuid desc)
+                          from (${changed}) b)) as response
+    from m)`);
+  if (idempotency) parts.push(rememberResponse(idempotency, sql`posted`));
+  const [posted] = await guardOverflow(() =>
+    queryRows<{ response: unknown }>(tx, sql`with ${sql.join(parts, sql`, `)} select response from posted`),
   );
-  const [first] = rows;
-  if (!first) {
+  if (!posted) {
     if (!entry.from) throw new Error('a posting that only adds stock changed no balance');
     throw new AppError('INSUFFICIENT_STOCK', { available: await availableStock(tx, place(entry.from)) });
   }
-  const movement = toMovement({
-    ...first,
-    sku: names.sku,
-    component_name: names.componentName,
-    unit: names.unit,
-    from_path: entry.from ? (names.paths.get(entry.from) ?? null) : null,
-    to_path: entry.to ? (names.paths.get(entry.to) ?? null) : null,
-    user_name: names.userName,
-    reversal_of_number: names.reversalOfNumber,
-    reversed_by_id: null,
-  });
-  // The source location first, then the destination, whatever order the rows were locked in.
-  const balances: PostingResponse['balances'] = rows
-    .map((row) => ({ locationId: row.balance_location_id, quantity: formatQuantity(row.balance_quantity) }))
-    .sort((a, b) => Number(b.locationId === entry.from) - Number(a.locationId === entry.from));
-  return { movement, balances };
+  return storedResponse(posted.response);
 }
 
 /**
@@ -286,8 +313,8 @@ async function entryFor(
 
 /**
  * Runs a posting in one transaction, retried on conflicts, applied once per Idempotency-Key: `post` claims
- * the key in its first statement and answers null when an earlier request holds it, whose response is then
- * returned instead.
+ * the key in its first statement and keeps its response in its last; it answers null when an earlier request
+ * holds the key, whose response is then returned instead.
  */
 async function inTransaction(
   db: Database,
@@ -297,13 +324,9 @@ async function inTransaction(
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
       const response = await post(tx);
-      if (!idempotency) {
-        if (!response) throw new Error('a posting without an Idempotency-Key always holds its claim');
-        return response;
-      }
-      if (!response) return earlierResponse(tx, idempotency);
-      await rememberResponse(tx, idempotency, response);
-      return response;
+      if (response) return response;
+      if (!idempotency) throw new Error('a posting without an Idempotency-Key always holds its claim');
+      return earlierResponse(tx, idempotency);
     }),
   );
 }
@@ -318,7 +341,7 @@ export function movementService(db: Database) {
         : null;
       return inTransaction(db, idempotency, async (tx) => {
         const prepared = await entryFor(tx, poster, idempotency, request);
-        return prepared && record(tx, poster, prepared.entry, prepared.names);
+        return prepared && record(tx, poster, prepared.entry, prepared.names, idempotency);
       });
     },
 
@@ -335,11 +358,16 @@ export function movementService(db: Database) {
         return await inTransaction(db, idempotency, async (tx) => {
           // Reversals of one movement queue here, so the second sees the first and answers ALREADY_REVERSED
           // instead of failing on the stock the first one already moved. (A row lock fires no trigger.)
-          const [locked] = await queryRows<{ claimed: boolean; user_name: string; movement_id: string | null }>(
+          const [locked] = await queryRows<{
+            claimed: boolean;
+            user_name: string;
+            movement_id: string | null;
+            posted_at: Date | string;
+          }>(
             tx,
             firstStatement(
               idempotency,
-              (claimed) => sql`select ${claimed} as claimed, u.name as user_name,
+              (claimed) => sql`select ${claimed} as claimed, u.name as user_name, now() as posted_at,
                        (select id from movements where id = ${movementId} and department_id = ${poster.departmentId}
                         for update) as movement_id
                 from users u where u.id = ${poster.userId}`,
@@ -365,14 +393,16 @@ export function movementService(db: Database) {
             note,
             reversalOfId: original.id,
           };
-          return record(tx, poster, entry, {
+          const names: Names = {
             sku: original.sku,
             componentName: original.componentName,
             unit: original.unit,
             userName: locked.user_name,
             paths,
             reversalOfNumber: original.number,
-          });
+            postedAt: isoTime(locked.posted_at),
+          };
+          return record(tx, poster, entry, names, idempotency);
         });
       } catch (error) {
         // Two reversals racing: the unique link lets one through and refuses the other here.
