@@ -23,7 +23,7 @@ export function claimKey(request: IdempotentRequest): SQL {
     on conflict (user_id, key) do nothing returning key)`;
 }
 
-/** A stored response as the API returns it (pg and PGlite may hand jsonb over as text). */
+/** A posting's response as its statement made it, or as the key keeps it: jsonb, which a driver may hand over as text. */
 export function storedResponse(response: unknown): PostingResponse {
   return (typeof response === 'string' ? JSON.parse(response) : response) as PostingResponse;
 }
