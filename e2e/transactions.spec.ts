@@ -65,6 +65,12 @@ test('the ledger filters by type through the URL, exports the view and lets an a
   const rows = ledgerRows(page, sku);
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Issue');
+  // Unit cost and note are hidden until chosen, so that the ledger fits the screen.
+  await expect(rows.nth(0)).not.toContainText('Prototype build');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Unit cost' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Note' }).click();
+  await page.keyboard.press('Escape');
   await expect(rows.nth(0)).toContainText('Prototype build');
   await expect(rows.nth(1)).toContainText('Receipt');
   await expect(rows.nth(1)).toContainText('₽12.50');

@@ -114,9 +114,13 @@ export function ListTable<Row, Sort extends string = string>({
 
   // The chosen columns are applied here and kept under `storeColumnsKey` by the hook above. The table itself
   // gets neither the key nor `toggleable`: with them it adds a right-click menu to the header row whose ARIA
-  // attributes are invalid on <thead>, and unlabeled hide buttons; the Columns menu does that job.
+  // attributes are invalid on <thead>, and unlabeled hide buttons; the Columns menu does that job. Nor does it
+  // get `defaultToggle`: it would keep such a column hidden after it was chosen.
   const visibleColumns = useMemo(
-    () => effectiveColumns.map(({ toggleable: _toggleable, ...column }) => column as DataTableColumn<Row>),
+    () =>
+      effectiveColumns.map(
+        ({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<Row>,
+      ),
     [effectiveColumns],
   );
 
@@ -232,8 +236,9 @@ export function ListTable<Row, Sort extends string = string>({
         pinLastColumn={pinLastColumn}
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
         maxHeight={maxHeight}
-        // A table wider than a narrow screen scrolls sideways: keyboard users need to reach it to scroll it.
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } }}
+        // A table wider than a narrow screen scrolls sideways: its scrollbar shows whenever it does (not only on
+        // hover, where nobody would know to look), and keyboard users need to reach it to scroll it.
+        scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } }}
         columns={loadingFirstPage ? skeletonColumns : visibleColumns}
         records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
         idAccessor={

@@ -553,8 +553,8 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
                 </Table.Td>
                 <Table.Td>{movement.from?.path ?? '—'}</Table.Td>
                 <Table.Td>{movement.to?.path ?? '—'}</Table.Td>
-                <Table.Td>{movement.user.name}</Table.Td>
-                <Table.Td>{movement.reference || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{movement.user.name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{movement.reference || '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

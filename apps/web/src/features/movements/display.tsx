@@ -24,7 +24,8 @@ const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
   issue: 'orange',
   transfer: 'blue',
   adjustment: 'grape',
-  reversal: 'gray',
+  // Red like the Reverse action; a grey dot vanished on the dark theme's grey badge.
+  reversal: 'red',
 };
 
 /** A movement's type, the same in the ledger and in a component's history. */

@@ -318,7 +318,8 @@ function MovementForm({
   const onHand = detail && fields.locationId ? format.quantity(quantityAt(detail, fields.locationId), unit) : undefined;
   const quantityHint =
     kind === 'adjustment'
-      ? [onHand && t('recordedHere', { quantity: onHand }), t('countedQuantityHint')].filter(Boolean).join(' ')
+      ? // The recorded quantity last and without a full stop of its own: "шт." already ends with one.
+        [t('countedQuantityHint'), onHand && t('recordedHere', { quantity: onHand })].filter(Boolean).join(' ')
       : onHand && t(kind === 'transfer' ? 'onHandAtSource' : 'onHand', { quantity: onHand });
   const fromLabel = kind === 'transfer' ? t('fromLocation') : t('location');
   const takesStock = kind === 'issue' || kind === 'transfer';

@@ -152,9 +152,12 @@ export default function TransactionsPage() {
           </Stack>
         ),
       },
+      // Unit cost and note are read when a movement is looked into, not when the ledger is scanned: hidden
+      // until chosen, so that the ledger fits a 1280 px screen without scrolling sideways.
       {
         accessor: 'unitCostMinor',
         noWrap: true,
+        defaultToggle: false,
         title: t('columns.unitCost'),
         textAlign: 'right',
         render: (movement) =>
@@ -164,9 +167,11 @@ export default function TransactionsPage() {
             <span style={{ whiteSpace: 'nowrap' }}>{format.money(movement.unitCostMinor)}</span>
           ),
       },
-      { accessor: 'reference', title: t('columns.reference') },
+      // A document number reads as one word: "WO-2026-" over "0423" is two.
+      { accessor: 'reference', noWrap: true, title: t('columns.reference') },
       {
         accessor: 'note',
+        defaultToggle: false,
         title: t('columns.note'),
         render: (movement) => (
           <Text size="sm" lineClamp={2} title={movement.note} maw={260}>
