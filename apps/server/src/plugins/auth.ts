@@ -78,9 +78,11 @@ function buildCallerQuery(db: Database) {
         eq(userDepartments.userId, users.id),
         eq(userDepartments.departmentId, sql`${departmentId}::uuid`),
       )}))`,
-      // Sign-out revokes the session's refresh tokens; its access tokens die with them.
+      // Sign-out revokes the session's refresh tokens; its access tokens die with them. The session must be
+      // the token's own user's: a token naming another user's live session is no session at all.
       sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${and(
         eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+        eq(refreshTokens.userId, users.id),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.familyExpiresAt, sql`now()`),
       )})`,

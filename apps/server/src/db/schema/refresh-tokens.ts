@@ -1,10 +1,12 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 import { users } from './users.js';
 
 /**
  * Opaque refresh tokens, stored only as a SHA-256 hash. All tokens descending from one sign-in share a
- * family; presenting a token that was already rotated revokes the whole family (theft detection).
+ * family; presenting a token that was already rotated revokes the whole family (theft detection), except
+ * the token just before the family's live one, within a short grace: that is answered with the pair
+ * its rotation issued, kept sealed in its row (ADR 0003).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -23,6 +25,10 @@ export const refreshTokens = pgTable(
     familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The token its rotation issued. */
+    successorId: uuid('successor_id').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
+    /** The token pair its rotation answered, sealed with APP_SECRET (lib/secret-box.ts), to answer a repeat with. */
+    successorPairSealed: text('successor_pair_sealed'),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),

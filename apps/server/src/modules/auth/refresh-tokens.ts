@@ -10,7 +10,7 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** Adds a new token to a session family and returns the token itself (shown to the client once). */
+/** Adds a new token to a session family and returns the token itself (shown to the client once) and its id. */
 export async function issueRefreshToken(
   db: Executor,
   session: {
@@ -20,18 +20,22 @@ export async function issueRefreshToken(
     familyExpiresAt: Date;
     idleTtlSeconds: number;
   },
-): Promise<string> {
+): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
   const idleExpiry = new Date(Date.now() + session.idleTtlSeconds * 1000);
-  await db.insert(refreshTokens).values({
-    familyId: session.familyId,
-    userId: session.userId,
-    departmentId: session.departmentId,
-    tokenHash: hashRefreshToken(token),
-    expiresAt: idleExpiry < session.familyExpiresAt ? idleExpiry : session.familyExpiresAt,
-    familyExpiresAt: session.familyExpiresAt,
-  });
-  return token;
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({
+      familyId: session.familyId,
+      userId: session.userId,
+      departmentId: session.departmentId,
+      tokenHash: hashRefreshToken(token),
+      expiresAt: idleExpiry < session.familyExpiresAt ? idleExpiry : session.familyExpiresAt,
+      familyExpiresAt: session.familyExpiresAt,
+    })
+    .returning({ id: refreshTokens.id });
+  if (!row) throw new Error('the refresh token just stored cannot be read back');
+  return { token, id: row.id };
 }
 
 /** Locks the token row so that concurrent refreshes with one token are decided one after the other. */
@@ -52,12 +56,34 @@ export async function findRefreshToken(db: Executor, token: string): Promise<Ref
   return row;
 }
 
-/** Marks the family's live tokens as used, so that presenting them again counts as reuse. */
-export async function rotateFamily(db: Executor, familyId: string): Promise<void> {
+/**
+ * Marks the family's live tokens as used by the rotation that issued `successor`, keeping the pair that
+ * rotation answered (sealed) so that a repeat within the grace window gets the same pair.
+ */
+export async function rotateFamily(
+  db: Executor,
+  familyId: string,
+  successor: { id: string; pairSealed: string },
+): Promise<void> {
   await db
     .update(refreshTokens)
-    .set({ rotatedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt)));
+    .set({ rotatedAt: sql`now()`, successorId: successor.id, successorPairSealed: successor.pairSealed })
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.rotatedAt),
+        sql`${refreshTokens.id} <> ${successor.id}`,
+      ),
+    );
+}
+
+/** Whether a token is its family's live one: neither rotated nor revoked. */
+export async function isLiveToken(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)));
+  return row !== undefined;
 }
 
 export async function revokeFamily(db: Executor, familyId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
-import { departments, users } from '../../db/schema/index.js';
+import { auditLog, departments, users } from '../../db/schema/index.js';
 import { upsertUser } from '../users/service.js';
 
 const app = await buildTestApp();
@@ -139,6 +139,45 @@ describe('sign-in rate limiting', () => {
     expect(owner.statusCode).toBe(200);
   });
 
+  it('checks no more than five of 40 wrong passwords sent at once for one account', async () => {
+    const user = await createUser(app);
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) =>
+        call(app, 'POST', '/api/auth/login', {
+          body: { email: user.email, password: `guess ${attempt}` },
+          remoteAddress: '10.4.0.1',
+        }),
+      ),
+    );
+    const statuses = attempts.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    const [audited] = await app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'sign-in.failed' and ${auditLog.subjectUserId} = ${user.id}`);
+    expect(audited?.count).toBe(5);
+  });
+
+  it('forgives a successful attempt: four failures and a success leave the account open', async () => {
+    const user = await createUser(app);
+    const address = '10.5.0.1';
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const failed = await call(app, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: `guess ${attempt}` },
+        remoteAddress: address,
+      });
+      expect(failed.statusCode).toBe(401);
+    }
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const success = await call(app, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: TEST_PASSWORD },
+        remoteAddress: address,
+      });
+      expect(success.statusCode).toBe(200);
+    }
+  });
+
   it('limits one address guessing across many accounts', async () => {
     const address = '10.3.0.1';
     let lastStatus = 0;
@@ -190,6 +229,24 @@ describe('access tokens', () => {
     expect([bad.statusCode, bad.json()]).toEqual([200, { loggedIn: false }]);
   });
 
+  it('refuses a token whose session belongs to another user, though signed with the real key', async () => {
+    const administrator = await createUser(app, { role: 'administrator' });
+    const workerSession = await signIn(app, await createUser(app, { role: 'worker' }));
+    const [, payload = ''] = workerSession.accessToken.split('.');
+    const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const [row] = await app.db.select().from(users).where(eq(users.id, administrator.id));
+    const forged = await app.accessTokens.sign({
+      userId: administrator.id,
+      role: 'administrator',
+      departmentId: null,
+      tokenVersion: row?.tokenVersion ?? 0,
+      sessionId: sid,
+    });
+    const response = await call(app, 'GET', '/api/auth/me', { token: forged });
+    expect([response.statusCode, response.json().code]).toEqual([401, 'ACCESS_TOKEN_INVALID']);
+    expect((await call(app, 'GET', '/api/auth/check', { token: forged })).json()).toEqual({ loggedIn: false });
+  });
+
   it('a role change takes effect on the next request, and a refresh carries the new role', async () => {
     const changed = await createUser(app, { role: 'worker' });
     const before = await signIn(app, changed);
@@ -226,12 +283,49 @@ describe('POST /api/auth/refresh', () => {
     expect((await call(app, 'GET', '/api/auth/me', { token: second.accessToken })).statusCode).toBe(200);
   });
 
-  it('tolerates two tabs refreshing with the same token at once', async () => {
+  it('answers 20 refreshes of one token at once with one and the same pair, which works', async () => {
     const session = await signIn(app, await createUser(app));
     const responses = await Promise.all(
-      [1, 2].map(() => call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })),
+      Array.from({ length: 20 }, () =>
+        call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } }),
+      ),
     );
-    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    const pairs = new Set(responses.map((response) => response.body));
+    expect(pairs.size).toBe(1);
+    const pair = responses[0]?.json();
+    expect((await call(app, 'GET', '/api/auth/me', { token: pair.accessToken })).statusCode).toBe(200);
+    const next = await call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: pair.refreshToken } });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('within the grace window, revokes the session when a token two rotations old is replayed', async () => {
+    const session = await signIn(app, await createUser(app));
+    const refresh = (refreshToken: string) => call(app, 'POST', '/api/auth/refresh', { body: { refreshToken } });
+    const second = (await refresh(session.refreshToken)).json();
+    const third = (await refresh(second.refreshToken)).json();
+    const replay = await refresh(session.refreshToken);
+    expect([replay.statusCode, replay.json().code]).toEqual([401, 'REFRESH_TOKEN_INVALID']);
+    // Detected as any later reuse is: the live token and its access token end with it.
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/auth/me', { token: third.accessToken })).statusCode).toBe(401);
+  });
+
+  it('answers a refresh racing a department switch with the pair the switch issued', async () => {
+    const user = await createUser(app, { departments: ['Race A', 'Race B'] });
+    const session = await signIn(app, user);
+    const target = session.user.departments.find((department) => department.id !== session.user.currentDepartment?.id);
+    const switched = await call(app, 'POST', '/api/auth/department/switch', {
+      token: session.accessToken,
+      body: { newDepartment: target?.id },
+    });
+    expect(switched.statusCode).toBe(200);
+    const late = await call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({
+      accessToken: switched.json().accessToken,
+      refreshToken: switched.json().refreshToken,
+    });
   });
 
   it('revokes the whole family when a rotated token is presented after the grace window', async () => {

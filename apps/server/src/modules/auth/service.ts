@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { createSecretBox } from '../../lib/secret-box.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
@@ -19,17 +20,23 @@ import {
 import {
   findRefreshToken,
   findRefreshTokenForUpdate,
+  isLiveToken,
   issueRefreshToken,
   revokeFamily,
   rotateFamily,
 } from './refresh-tokens.js';
-import { assertNotLocked, clearFailures, recordFailure, throttleKeys } from './sign-in-throttle.js';
+import { claimAttempt, forgiveAttempt, throttleKeys } from './sign-in-throttle.js';
 
 type Session = { familyId: string; familyExpiresAt: Date };
+type TokenPair = { accessToken: string; refreshToken: string };
+
+/** What the sealed pair of a rotated refresh token is bound to (lib/secret-box.ts). */
+const SUCCESSOR_PAIR_PURPOSE = 'refresh_tokens.successor_pair_sealed';
 
 /** Sign-in, token refresh with rotation and reuse detection, department switch and sign-out. */
 export function createAuthService(app: FastifyInstance) {
   const { db, config, accessTokens } = app;
+  const box = createSecretBox(config.appSecret);
 
   async function issueTokens(tx: Executor, user: UserRow, departmentId: string | null, session: Session) {
     const refreshToken = await issueRefreshToken(tx, {
@@ -45,7 +52,23 @@ export function createAuthService(app: FastifyInstance) {
       tokenVersion: user.tokenVersion,
       sessionId: session.familyId,
     });
-    return { accessToken, refreshToken };
+    const pair: TokenPair = { accessToken, refreshToken: refreshToken.token };
+    // The tokens the session held so far become used ones that remember this pair.
+    await rotateFamily(tx, session.familyId, {
+      id: refreshToken.id,
+      pairSealed: box.seal(JSON.stringify(pair), SUCCESSOR_PAIR_PURPOSE),
+    });
+    return pair;
+  }
+
+  /** The pair a rotation answered, or null when it cannot be opened (APP_SECRET changed since). */
+  function sealedPair(sealed: string | null): TokenPair | null {
+    if (!sealed) return null;
+    try {
+      return JSON.parse(box.open(sealed, SUCCESSOR_PAIR_PURPOSE)) as TokenPair;
+    } catch {
+      return null;
+    }
   }
 
   async function rememberDepartment(tx: Executor, user: UserRow, departmentId: string | null) {
@@ -57,16 +80,15 @@ export function createAuthService(app: FastifyInstance) {
   return {
     async signIn(credentials: LoginRequest, ip: string): Promise<LoginResponse> {
       const keys = throttleKeys(credentials.email, ip);
-      await assertNotLocked(db, keys);
+      await claimAttempt(db, keys);
       const user = await findUserByEmail(db, credentials.email);
       const passwordMatches = await verifyPassword(user?.passwordHash, credentials.password);
       if (!user || !passwordMatches || user.status !== 'active') {
-        await recordFailure(db, keys);
         // Written for unknown e-mails too, so both paths cost the same and timing reveals nothing.
         await recordAudit(db, { action: 'sign-in.failed', subjectUserId: user?.id ?? null, ip });
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await clearFailures(db, keys);
+      await forgiveAttempt(db, keys);
       return db.transaction(async (tx) => {
         const departmentId = chooseDepartment(await listMemberships(tx, user.id), user.lastDepartmentId);
         const session = {
@@ -82,13 +104,24 @@ export function createAuthService(app: FastifyInstance) {
 
     async refresh(refreshToken: string, ip: string): Promise<RefreshResponse> {
       // Decided inside the transaction, thrown after it: a detected reuse must commit its revocation.
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<TokenPair | null> => {
         const token = await findRefreshTokenForUpdate(tx, refreshToken);
         const now = Date.now();
         if (!token || token.revokedAt || token.expiresAt.getTime() <= now || token.familyExpiresAt.getTime() <= now) {
-          return { refused: true as const };
+          return null;
         }
-        if (token.rotatedAt && now - token.rotatedAt.getTime() > config.refreshTokenReuseGraceSeconds * 1000) {
+        const user = await findUserById(tx, token.userId);
+        if (user?.status !== 'active') {
+          await revokeFamily(tx, token.familyId);
+          return null;
+        }
+        if (token.rotatedAt) {
+          // A request racing the one that rotated this token (the client's refreshes of one tab, or two tabs
+          // of one session) is answered with the very pair that rotation issued, within the grace window
+          // and only while that pair's refresh token is still the live one. Anything older is a replay.
+          const withinGrace = now - token.rotatedAt.getTime() <= config.refreshTokenReuseGraceSeconds * 1000;
+          const pair = sealedPair(token.successorPairSealed);
+          if (withinGrace && pair && token.successorId && (await isLiveToken(tx, token.successorId))) return pair;
           await revokeFamily(tx, token.familyId);
           await recordAudit(tx, {
             action: 'session.reuse-detected',
@@ -96,33 +129,16 @@ export function createAuthService(app: FastifyInstance) {
             ip,
             details: { sessionId: token.familyId },
           });
-          return { refused: true as const };
-        }
-        const user = await findUserById(tx, token.userId);
-        if (user?.status !== 'active') {
-          await revokeFamily(tx, token.familyId);
-          return { refused: true as const };
-        }
-        // Within the grace window a token already rotated by a parallel request (another tab) gets a
-        // sibling instead of tripping reuse detection. The window counts from the first rotation, so
-        // presenting the token again and again cannot keep it open.
-        if (!token.rotatedAt) {
-          await tx
-            .update(refreshTokens)
-            .set({ rotatedAt: new Date(now) })
-            .where(eq(refreshTokens.id, token.id));
+          return null;
         }
         const departmentId = chooseDepartment(await listMemberships(tx, user.id), token.departmentId);
-        return {
-          refused: false as const,
-          tokens: await issueTokens(tx, user, departmentId, {
-            familyId: token.familyId,
-            familyExpiresAt: token.familyExpiresAt,
-          }),
-        };
+        return issueTokens(tx, user, departmentId, {
+          familyId: token.familyId,
+          familyExpiresAt: token.familyExpiresAt,
+        });
       });
-      if (outcome.refused) throw new AppError('REFRESH_TOKEN_INVALID');
-      return outcome.tokens;
+      if (!outcome) throw new AppError('REFRESH_TOKEN_INVALID');
+      return outcome;
     },
 
     async switchDepartment(caller: AuthContext, newDepartment: string, ip: string): Promise<DepartmentSwitchResponse> {
@@ -140,7 +156,6 @@ export function createAuthService(app: FastifyInstance) {
           .limit(1);
         if (!current) throw new AppError('REFRESH_TOKEN_INVALID');
         // The session continues with a new pair; the refresh token held so far becomes a used one.
-        await rotateFamily(tx, caller.sessionId);
         const tokens = await issueTokens(tx, user, newDepartment, {
           familyId: caller.sessionId,
           familyExpiresAt: current.familyExpiresAt,

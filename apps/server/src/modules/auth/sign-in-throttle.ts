@@ -1,5 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
 import { signInThrottle } from '../../db/schema/index.js';
 import { AppError } from '../../plugins/errors.js';
 
@@ -7,7 +7,8 @@ import { AppError } from '../../plugins/errors.js';
  * Failed sign-in limits (ADR 0004). The account lock is keyed by account *and* address: someone guessing
  * a colleague's password from their own machine locks only themselves out, never the colleague. A
  * separate, higher limit per address slows down guessing across many accounts. Attempts during a lock are
- * refused without being counted, and a lock never lasts longer than MAX_LOCK_SECONDS.
+ * refused without being counted, and a lock never lasts longer than MAX_LOCK_SECONDS. Every attempt counts
+ * as a failure until it succeeds, so concurrent attempts cannot all pass the check before any is counted.
  */
 const POLICY = {
   account: { failuresBeforeLock: 5 },
@@ -24,27 +25,54 @@ export function throttleKeys(email: string, ip: string): ThrottleKeys {
   return { account: `account:${email.trim().toLowerCase()}|${ip}`, ip: `ip:${ip}` };
 }
 
-/** Refuses with 429 and Retry-After while any of the keys is locked. */
-export async function assertNotLocked(db: Executor, keys: ThrottleKeys): Promise<void> {
-  const [row] = await db
-    .select({
-      retryAfter: sql<number>`ceil(extract(epoch from max(${signInThrottle.lockedUntil}) - now()))::int`,
+/**
+ * Counts a sign-in attempt as a failure *before* its password is checked, or refuses it with 429 and
+ * Retry-After while either key is locked (uncounted). The keys' rows are locked for the decision, so
+ * concurrent attempts are counted one after another: of 40 wrong passwords sent at once for one account,
+ * 5 are checked. The attempt that reaches a limit sets the lock itself; a successful one is forgiven
+ * afterwards (`forgiveAttempt`).
+ */
+export async function claimAttempt(db: Database, keys: ThrottleKeys): Promise<void> {
+  const limits = [
+    { key: keys.account, failuresBeforeLock: POLICY.account.failuresBeforeLock },
+    { key: keys.ip, failuresBeforeLock: POLICY.ip.failuresBeforeLock },
+  ].sort((a, b) => a.key.localeCompare(b.key)); // one lock order for every attempt: no deadlocks
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(signInThrottle)
+      .values(limits.map(({ key }) => ({ key, failures: 0, lastFailureAt: sql`now()` })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select({
+        key: signInThrottle.key,
+        retryAfter: sql<number>`ceil(extract(epoch from ${signInThrottle.lockedUntil} - now()))::int`,
+      })
+      .from(signInThrottle)
+      .where(
+        inArray(
+          signInThrottle.key,
+          limits.map(({ key }) => key),
+        ),
+      )
+      .orderBy(signInThrottle.key)
+      .for('update');
+    const retryAfter = Math.max(0, ...rows.map((row) => row.retryAfter ?? 0));
+    if (retryAfter > 0) throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds: retryAfter });
+    for (const { key, failuresBeforeLock } of limits) await countFailure(tx, key, failuresBeforeLock);
+  });
+}
+
+/** A successful sign-in takes back its attempt: the account's failures from that address are forgiven. */
+export async function forgiveAttempt(db: Executor, keys: ThrottleKeys): Promise<void> {
+  await db.delete(signInThrottle).where(eq(signInThrottle.key, keys.account));
+  await db
+    .update(signInThrottle)
+    .set({
+      failures: sql`greatest(${signInThrottle.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${signInThrottle.failures} - 1 < ${POLICY.ip.failuresBeforeLock}
+        then null else ${signInThrottle.lockedUntil} end`,
     })
-    .from(signInThrottle)
-    .where(sql`${inArray(signInThrottle.key, [keys.account, keys.ip])} and ${signInThrottle.lockedUntil} > now()`);
-  if (row?.retryAfter && row.retryAfter > 0) {
-    throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds: row.retryAfter });
-  }
-}
-
-export async function recordFailure(db: Executor, keys: ThrottleKeys): Promise<void> {
-  await bumpFailures(db, keys.account, POLICY.account.failuresBeforeLock);
-  await bumpFailures(db, keys.ip, POLICY.ip.failuresBeforeLock);
-}
-
-/** A successful sign-in forgives the account's failures from that address. */
-export async function clearFailures(db: Executor, keys: ThrottleKeys): Promise<void> {
-  await db.delete(signInThrottle).where(inArray(signInThrottle.key, [keys.account]));
+    .where(eq(signInThrottle.key, keys.ip));
 }
 
 /** Forgets counters nobody has touched for a day. */
@@ -52,23 +80,19 @@ export async function pruneThrottle(db: Executor): Promise<void> {
   await db.delete(signInThrottle).where(sql`${signInThrottle.lastFailureAt} < now() - interval '1 day'`);
 }
 
-async function bumpFailures(db: Executor, key: string, failuresBeforeLock: number): Promise<void> {
-  // One statement, so concurrent failures cannot lose a count. The lock doubles with each failure past the
-  // threshold: 30 s, 60 s, 120 s … up to the cap.
+/** One more failure on a locked row. The lock doubles with each failure past the limit: 30 s, 60 s … up to the cap. */
+async function countFailure(tx: Executor, key: string, failuresBeforeLock: number): Promise<void> {
   const failures = sql`case when ${signInThrottle.lastFailureAt} < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS})
     then 1 else ${signInThrottle.failures} + 1 end`;
-  await db
-    .insert(signInThrottle)
-    .values({ key, failures: 1, lastFailureAt: sql`now()`, lockedUntil: failuresBeforeLock <= 1 ? sql`now()` : null })
-    .onConflictDoUpdate({
-      target: signInThrottle.key,
-      set: {
-        failures,
-        lastFailureAt: sql`now()`,
-        lockedUntil: sql`case when ${failures} >= ${failuresBeforeLock}
-          then now() + make_interval(secs => least(${MAX_LOCK_SECONDS},
-            ${FIRST_LOCK_SECONDS} * power(2, least(${failures} - ${failuresBeforeLock}, 20))))
-          else ${signInThrottle.lockedUntil} end`,
-      },
-    });
+  await tx
+    .update(signInThrottle)
+    .set({
+      failures,
+      lastFailureAt: sql`now()`,
+      lockedUntil: sql`case when ${failures} >= ${failuresBeforeLock}
+        then now() + make_interval(secs => least(${MAX_LOCK_SECONDS},
+          ${FIRST_LOCK_SECONDS} * power(2, least(${failures} - ${failuresBeforeLock}, 20))))
+        else null end`,
+    })
+    .where(eq(signInThrottle.key, key));
 }
