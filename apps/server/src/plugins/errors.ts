@@ -3,6 +3,10 @@ import type { ErrorCode, FieldError, Problem } from '@cm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ReadersBusy } from '../lib/untrusted-files/run-in-worker.js';
+
+/** Seconds a client is asked to wait when every reader of uploaded files is busy. */
+const READERS_BUSY_RETRY_SECONDS = 5;
 
 /** HTTP status and English fallback text of every error code; clients localize by `code`. */
 const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
@@ -38,7 +42,14 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   REVERSAL_NOT_REVERSIBLE: { status: 409, detail: 'A reversal cannot itself be reversed.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, detail: 'This Idempotency-Key was already used with a different request.' },
   IMAGE_TYPE_NOT_ALLOWED: { status: 415, detail: 'Only PNG, JPEG, GIF and AVIF images are accepted.' },
+  IMAGE_UNREADABLE: { status: 422, detail: 'The image is damaged or incomplete.' },
+  IMAGE_TOO_LARGE: { status: 422, detail: 'The image is too large: at most 10 000 pixels a side and 40 megapixels.' },
   IMPORT_FILE_UNREADABLE: { status: 422, detail: 'The file is not a readable CSV or XLSX file.' },
+  IMPORT_FILE_OVER_LIMITS: {
+    status: 422,
+    detail:
+      'The file holds more than an import reads: at most 32 767 characters in a cell, 1 000 columns and 128 MiB per sheet unpacked.',
+  },
   IMPORT_HAS_ERRORS: { status: 422, detail: 'The import has errors; nothing was imported.' },
   INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
   SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
@@ -99,6 +110,9 @@ function toProblem(error: FastifyError): Problem | null {
       ...(error.params.retryAfterSeconds !== undefined && { retryAfterSeconds: error.params.retryAfterSeconds }),
       ...(error.params.available !== undefined && { available: error.params.available }),
     });
+  }
+  if (error instanceof ReadersBusy) {
+    return problemOf('SERVICE_UNAVAILABLE', { retryAfterSeconds: READERS_BUSY_RETRY_SECONDS });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const location = error.validationContext ?? 'body';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { testEngine } from '../../../test/engine.js';
 import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
+import { avif, GIF, JPEG, png, pngOfSize } from '../../../test/images.js';
 import {
   allLedger,
   createCategory,
@@ -16,6 +17,7 @@ import {
   posted,
   receipt,
 } from '../../../test/stock-fixtures.js';
+import { queryRows } from '../../db/client.js';
 
 const app = await buildTestApp();
 const deptA = await department(app, 'Catalogue A');
@@ -744,19 +746,7 @@ describe('locations', () => {
   });
 });
 
-/** Smallest headers of each accepted type, padded with bytes the server does not read. */
-const IMAGES = {
-  'image/png': Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 1)]),
-  'image/jpeg': Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(24, 2)]),
-  'image/gif': Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(24, 3)]),
-  'image/avif': Buffer.concat([
-    Buffer.from([0, 0, 0, 0x1c]),
-    Buffer.from('ftypavif', 'latin1'),
-    Buffer.from([0, 0, 0, 0]),
-    Buffer.from('avifmif1miaf', 'latin1'),
-    Buffer.alloc(16, 4),
-  ]),
-} as const;
+const IMAGES = { 'image/png': png(2, 2), 'image/jpeg': JPEG, 'image/gif': GIF, 'image/avif': avif(64, 48) } as const;
 
 function upload(body: Buffer | string, contentType: string, token?: string) {
   return app.inject({
@@ -805,13 +795,38 @@ describe('images', () => {
 
   it('accepts exactly 2 MiB and refuses one byte more with 413', async () => {
     const limit = 2 * 1024 * 1024;
-    const fits = Buffer.concat([IMAGES['image/png'], Buffer.alloc(limit - IMAGES['image/png'].length)]);
-    const accepted = await upload(fits, 'image/png', deptA.worker);
+    const accepted = await upload(pngOfSize(limit), 'image/png', deptA.worker);
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json().size).toBe(limit);
-    const tooBig = await upload(Buffer.concat([fits, Buffer.from([0])]), 'image/png', deptA.worker);
+    const tooBig = await upload(pngOfSize(limit + 1), 'image/png', deptA.worker);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it.each([
+    ['a truncated 20-byte PNG', png(4, 4).subarray(0, 20), 'IMAGE_UNREADABLE'],
+    [
+      'a JPEG header followed by HTML',
+      Buffer.concat([JPEG.subarray(0, 20), Buffer.from('<html><script>alert(1)</script>')]),
+      'IMAGE_UNREADABLE',
+    ],
+    ['a 20 000 × 20 000 PNG', png(20_000, 20_000, 20_000), 'IMAGE_TOO_LARGE'],
+  ])('refuses %s with 422, storing nothing', async (_what, body, code) => {
+    const [before] = await queryRows<{ count: number }>(app.db, sql`select count(*)::int as count from images`);
+    const response = await upload(body, 'image/png', deptA.worker);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().code).toBe(code);
+    const [after] = await queryRows<{ count: number }>(app.db, sql`select count(*)::int as count from images`);
+    expect(after?.count).toBe(before?.count);
+  });
+
+  it('keeps a JPEG only up to its end, so what was appended is never served', async () => {
+    const polyglot = Buffer.concat([JPEG, Buffer.from('<html><script>alert(1)</script></html>')]);
+    const response = await upload(polyglot, 'image/jpeg', deptA.worker);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().size).toBe(JPEG.length);
+    const served = await app.inject({ method: 'GET', url: response.json().url });
+    expect(Buffer.compare(served.rawPayload, JPEG)).toBe(0);
   });
 
   it('a manager may not upload; an anonymous caller neither; unknown images are 404', async () => {

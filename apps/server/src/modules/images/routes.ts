@@ -3,10 +3,27 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryRows } from '../../db/client.js';
+import { FileRefused } from '../../lib/untrusted-files/limits.js';
+import { inspectImageInWorker } from '../../lib/untrusted-files/run-in-worker.js';
 import { authOf, PUBLIC, requireRole } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { FileBody, problems } from '../../plugins/openapi.js';
-import { imageTypeOf } from './content-type.js';
+
+const REFUSALS = {
+  notAnImage: 'IMAGE_TYPE_NOT_ALLOWED',
+  overLimits: 'IMAGE_TOO_LARGE',
+  unreadable: 'IMAGE_UNREADABLE',
+} as const;
+
+/** The upload's image, its whole structure checked off the event loop. */
+async function inspected(content: Buffer) {
+  try {
+    return await inspectImageInWorker(content);
+  } catch (error) {
+    if (error instanceof FileRefused) throw new AppError(REFUSALS[error.kind]);
+    throw error;
+  }
+}
 
 const tags = ['images'];
 
@@ -22,15 +39,17 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Upload an image (PNG, JPEG, GIF or AVIF, at most 2 MiB, recognised by content)',
-      description: 'The request body is the image file itself.',
+      description:
+        'The request body is the image file itself. Its whole structure is checked: a damaged or truncated ' +
+        'image is refused (422 IMAGE_UNREADABLE), as is one over 10 000 pixels a side or 40 megapixels ' +
+        '(422 IMAGE_TOO_LARGE). Bytes after the end of a JPEG or GIF are not kept.',
       body: FileBody.meta({ description: 'The image file itself' }),
       consumes: [...IMAGE_TYPES],
-      response: { 201: UploadedImage, ...problems(400, 401, 403, 413, 415) },
+      response: { 201: UploadedImage, ...problems(400, 401, 403, 413, 415, 422, 503) },
     },
     handler: async (request, reply) => {
-      const content = request.body;
-      const contentType = imageTypeOf(content);
-      if (!contentType) throw new AppError('IMAGE_TYPE_NOT_ALLOWED');
+      const { contentType, content: bytes } = await inspected(request.body);
+      const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const [row] = await queryRows<{ id: string }>(
         app.db,
         sql`insert into images (content_type, size, content, uploaded_by)

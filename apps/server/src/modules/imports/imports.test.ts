@@ -6,6 +6,7 @@ import { buildTestApp, call } from '../../../test/app.js';
 import { testEngine } from '../../../test/engine.js';
 import { createUser, signIn } from '../../../test/factories.js';
 import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
+import { oneHugeCellWorkbook } from '../../../test/xlsx-files.js';
 import { xlsxChunks } from '../../lib/export/xlsx.js';
 
 const app = await buildTestApp();
@@ -274,6 +275,45 @@ describe('components import', () => {
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('an untrusted file', () => {
+  it('that unpacks to 300 MiB in one cell is refused three at once, while health answers within a second and memory stays bounded', async () => {
+    const worker = await signIn(app, await createUser(app, { role: 'worker', departments: ['Import Dept'] }));
+    const bomb = oneHugeCellWorkbook(300);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const memoryBefore = process.memoryUsage().rss;
+    let peakMemory = memoryBefore;
+    let slowestHealth = 0;
+    let healthChecks = 0;
+    let refusing = true;
+    const watching = (async () => {
+      while (refusing) {
+        const started = performance.now();
+        const health = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        slowestHealth = Math.max(slowestHealth, performance.now() - started);
+        peakMemory = Math.max(peakMemory, process.memoryUsage().rss);
+        healthChecks++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        upload(app, worker.accessToken, bomb, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      ),
+    );
+    refusing = false;
+    await watching;
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json().code).toBe('IMPORT_FILE_OVER_LIMITS');
+    }
+    expect(healthChecks).toBeGreaterThan(1);
+    expect(slowestHealth).toBeLessThan(1000);
+    // Each reader stops a few hundred KiB into the cell; the review saw 1.7–2.5 GB for this.
+    expect(peakMemory - memoryBefore).toBeLessThan(512 * 1024 * 1024);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { ActivityImportPreview, ImportPreview, LeadsImportPreview, SalesImportKind, SyncRun } from '@cm/contract';
 import { sql } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
+import { workbook } from '../../../test/xlsx-files.js';
 import { queryRows } from '../../db/client.js';
 
 const TIME_ZONE = 'Asia/Yekaterinburg'; // UTC+5 all year: local times convert without daylight saving
@@ -65,25 +65,17 @@ function xlsx(rows: (string | number | DateCell)[][]): Buffer {
     if (typeof value === 'number') return `<c r="${reference}"><v>${value}</v></c>`;
     return `<c r="${reference}" s="${value.withTime ? 2 : 1}"><v>${value.serial}</v></c>`;
   };
-  const sheet = rows
+  const sheetData = rows
     .map(
       (row, index) =>
         `<row r="${index + 1}">${row.map((value, column) => cell(value, `${String.fromCharCode(65 + column)}${index + 1}`)).join('')}</row>`,
     )
     .join('');
-  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const relationships = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-  const parts: Record<string, string> = {
-    '[Content_Types].xml':
-      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
-    '_rels/.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    'xl/workbook.xml': `<workbook xmlns="${main}" xmlns:r="${relationships}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${relationships}/styles" Target="styles.xml"/></Relationships>`,
-    // Style 1 is a date (format 14), style 2 a date with a time (format 22).
-    'xl/styles.xml': `<styleSheet xmlns="${main}"><fonts count="1"><font/></fonts><fills count="1"><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="3"><xf/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="22" applyNumberFormat="1"/></cellXfs></styleSheet>`,
-    'xl/worksheets/sheet1.xml': `<worksheet xmlns="${main}"><sheetData>${sheet}</sheetData></worksheet>`,
-  };
-  return Buffer.from(zipSync(Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, strToU8(text)]))));
+  // Style 1 is a date (format 14), style 2 a date with a time (format 22).
+  return workbook({
+    sheetData,
+    cellFormats: '<xf/><xf numFmtId="14" applyNumberFormat="1"/><xf numFmtId="22" applyNumberFormat="1"/>',
+  });
 }
 
 const UTC = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
