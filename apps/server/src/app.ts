@@ -26,6 +26,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
+import { storableInputPlugin } from './plugins/storable-input.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(storableInputPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(systemRoutes, { prefix: '/api', version: APP_VERSION });
   await app.register(authRoutes, { prefix: '/api/auth' });

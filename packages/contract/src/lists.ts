@@ -47,3 +47,11 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 }
 
 export const IdParams = z.object({ id: z.uuid() });
+
+/**
+ * A calendar day, `YYYY-MM-DD`, of the years 0001–9999: PostgreSQL has no year 0, so `0000-01-01` is refused
+ * here rather than by the database.
+ */
+export const CalendarDate = z.iso
+  .date()
+  .refine((value) => !value.startsWith('0000'), { message: 'Use a date from the year 0001 on' });

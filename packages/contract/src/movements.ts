@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ExportOptions, Pagination, pageOf, SortOrder } from './lists.js';
+import { CalendarDate, ExportOptions, Pagination, pageOf, SortOrder } from './lists.js';
 import { MoneyMinor, PositiveQuantity, Quantity, Unit } from './quantities.js';
 
 export const MovementType = z.enum(['receipt', 'issue', 'transfer', 'adjustment', 'reversal']);
@@ -105,8 +105,8 @@ export const PostingResponse = z
 export type PostingResponse = z.infer<typeof PostingResponse>;
 
 export const MovementFilters = z.object({
-  from: z.iso.date().optional().describe('First day of the period (inclusive), organisation time zone'),
-  to: z.iso.date().optional().describe('Last day of the period (inclusive), organisation time zone'),
+  from: CalendarDate.optional().describe('First day of the period (inclusive), organisation time zone'),
+  to: CalendarDate.optional().describe('Last day of the period (inclusive), organisation time zone'),
   type: MovementType.optional(),
   componentId: z.uuid().optional(),
   locationId: z.uuid().optional().describe('Movements into or out of this location or any below it'),

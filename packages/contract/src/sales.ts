@@ -35,8 +35,8 @@ export const CurrencyCode = z
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, { message: 'Use a three-letter ISO 4217 code such as RUB' });
 
-/** A calendar month, `YYYY-MM`. */
-export const PlanMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use YYYY-MM, e.g. 2025-03' });
+/** A calendar month, `YYYY-MM`, of the years 0001–9999 (PostgreSQL has no year 0). */
+export const PlanMonth = z.string().regex(/^(?!0000)\d{4}-(0[1-9]|1[0-2])$/, { message: 'Use YYYY-MM, e.g. 2025-03' });
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;

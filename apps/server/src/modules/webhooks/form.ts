@@ -1,3 +1,5 @@
+import { isStorableText } from '../../lib/storable-text.js';
+
 /** A form body with bracketed keys (`leads[add][0][id]=1`) as nested objects; indexes stay object keys. */
 export type FormTree = { [key: string]: FormTree | string };
 
@@ -29,6 +31,9 @@ export function parseBracketedForm(body: string): FormTree {
   let fields = 0;
   for (const [key, value] of new URLSearchParams(body)) {
     if (++fields > MAX_FIELDS) throw new MalformedFormError('the body has too many fields');
+    if (!isStorableText(key) || !isStorableText(value)) {
+      throw new MalformedFormError('a field holds a NUL character or half a surrogate pair');
+    }
     const match = KEY.exec(key);
     if (!match?.[1]) throw new MalformedFormError(`the field name "${key.slice(0, 80)}" is not well formed`);
     const path = [match[1], ...[...(match[2] ?? '').matchAll(SEGMENT)].map((segment) => segment[1] ?? '')];
