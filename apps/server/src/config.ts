@@ -51,6 +51,16 @@ const EnvironmentSchema = z.object({
   WEB_DIST_DIR: optionalText,
   TIME_ZONE: TimeZone.default('Europe/Moscow'),
   AMOCRM_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(7),
+  AMOCRM_ALLOW_PRIVATE_ADDRESSES: flag.optional(),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => {
+        const parsed = new URL(url);
+        return parsed.pathname === '/' && !parsed.search && !parsed.hash && !parsed.username && !parsed.password;
+      }, 'must be an origin such as https://backoffice.example.com')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -75,6 +85,13 @@ export type Config = {
   timeZone: string;
   /** Requests per second the amoCRM sync may send: amoCRM allows 7 per account; tests of a local stand-in go faster. */
   amocrmRequestsPerSecond: number;
+  /**
+   * Whether the amoCRM address may be on this machine or a private network (the local stand-in). Off, the
+   * server connects only to public addresses, so an administrator cannot point it at internal hosts.
+   */
+  amocrmAllowPrivateAddresses: boolean;
+  /** The origin people and amoCRM reach this server at, e.g. `https://backoffice.example.com`; null when unknown. */
+  publicUrl: string | null;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +147,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     refreshTokenReuseGraceSeconds: env.REFRESH_TOKEN_REUSE_GRACE,
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     amocrmRequestsPerSecond: env.AMOCRM_REQUESTS_PER_SECOND,
+    // The demo's stand-in runs on this machine; a production server (PostgreSQL, no demo) reaches out only to the internet.
+    amocrmAllowPrivateAddresses: env.AMOCRM_ALLOW_PRIVATE_ADDRESSES ?? env.SEED_DEMO ?? !env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
   };
 }
 

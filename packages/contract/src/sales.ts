@@ -124,7 +124,12 @@ export const SalesSettings = z
     timeZone: z.string(),
     currency: z.string(),
     webhookPath: z.string(),
-    webhookUrl: z.string().describe('The URL to paste into amoCRM, on the address this request came to'),
+    webhookUrl: z
+      .string()
+      .nullable()
+      .describe(
+        "The URL to paste into amoCRM, on the server's configured public address (PUBLIC_URL); null when none is configured: the client then puts webhookPath on the address it reached the server at",
+      ),
     lastRun: SyncRun.nullable(),
   })
   .meta({ id: 'SalesSettings' });
@@ -148,7 +153,7 @@ export const SalesSettingsUpdate = z.object({
 });
 export type SalesSettingsUpdate = z.input<typeof SalesSettingsUpdate>;
 
-export const WebhookSecretResponse = z.object({ webhookPath: z.string(), webhookUrl: z.string() });
+export const WebhookSecretResponse = z.object({ webhookPath: z.string(), webhookUrl: z.string().nullable() });
 
 export const LeadField = z.object({
   id: AmoEntityId,

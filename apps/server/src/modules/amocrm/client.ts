@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type ZodType, z } from 'zod';
+import { OutboundAddressRefused } from '../../lib/outbound-fetch.js';
 import { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from './errors.js';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 import {
@@ -119,8 +120,10 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
           text: await response.text(),
         };
       } catch (error) {
-        if (attempt >= maxRetries) {
-          const reason = error instanceof Error ? error.message : String(error);
+        // An address the server may not reach stays unreachable however often it is tried.
+        const refused = error instanceof Error && error.cause instanceof OutboundAddressRefused ? error.cause : null;
+        if (attempt >= maxRetries || refused) {
+          const reason = refused?.message ?? (error instanceof Error ? error.message : String(error));
           throw new AmoCrmError(`amoCRM is unreachable at ${url.origin}: ${reason}`, { cause: error });
         }
         await sleep(backoffMs(attempt));

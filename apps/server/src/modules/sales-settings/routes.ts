@@ -12,20 +12,15 @@ import {
   SalesSettingsUpdate,
   WebhookSecretResponse,
 } from '@cm/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { copyPlans, planGrid, savePlans } from './plans.js';
-import { type Origin, salesSettingsService } from './service.js';
+import { salesSettingsService } from './service.js';
 import { salesSettings } from './settings.js';
 
 const tags = ['sales settings'];
 const ADMINISTRATORS = requireRole('administrator');
-
-function originOf(request: FastifyRequest): Origin {
-  return { protocol: request.protocol, host: request.host };
-}
 
 /** Sales settings (administrators): the amoCRM connection, webhook address, pipelines, fields and monthly plans. */
 export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +33,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The sales settings; the token is never returned, only whether one is set',
       response: { 200: SalesSettings, ...problems(401, 403) },
     },
-    handler: (request) => settings.get(originOf(request)),
+    handler: () => settings.get(),
   });
 
   app.put('/settings', {
@@ -49,7 +44,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: SalesSettingsUpdate,
       response: { 200: SalesSettings, ...problems(400, 401, 403) },
     },
-    handler: (request) => settings.update(request.body, originOf(request)),
+    handler: (request) => settings.update(request.body),
   });
 
   app.post('/settings/webhook-secret', {
@@ -59,7 +54,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Replace the secret in the webhook URL; the old URL stops working',
       response: { 200: WebhookSecretResponse, ...problems(401, 403) },
     },
-    handler: (request) => settings.rotateWebhookSecret(originOf(request)),
+    handler: () => settings.rotateWebhookSecret(),
   });
 
   app.get('/lead-fields', {

@@ -12,6 +12,7 @@ import type { Config } from '../../config.js';
 import { type Database, queryRows } from '../../db/client.js';
 import { databaseError } from '../../lib/database-errors.js';
 import { currencyExponent } from '../../lib/money.js';
+import { pointsToPublicAddresses } from '../../lib/outbound-fetch.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
@@ -29,8 +30,6 @@ import {
 
 /** Interactive reads wait for amoCRM briefly: the administrator is looking at a spinner. */
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };
-
-export type Origin = { protocol: string; host: string };
 
 /** SQLSTATE invalid_parameter_value: what PostgreSQL answers to a time zone it does not know. */
 const INVALID_PARAMETER_VALUE = '22023';
@@ -55,16 +54,36 @@ function webhookPath(secret: string): string {
   return `${AMOCRM_WEBHOOK_PATH}/${secret}`;
 }
 
-function webhookUrl(origin: Origin, secret: string): string {
-  return `${origin.protocol}://${origin.host}${webhookPath(secret)}`;
-}
-
 /** The sales settings: the amoCRM connection (token write-only), the webhook address, time zone and currency. */
 export function salesSettingsService(db: Database, config: Config) {
   const box = createSecretBox(config.appSecret);
   const read = () => salesSettings(db, config.timeZone);
 
-  async function view(settings: StoredSalesSettings, origin: Origin): Promise<SalesSettings> {
+  /** The whole webhook URL when the server knows its public address (PUBLIC_URL); never from the request's Host. */
+  const webhookUrl = (secret: string) => (config.publicUrl ? `${config.publicUrl}${webhookPath(secret)}` : null);
+
+  /**
+   * Refuses an account address that is, or resolves to, this machine, a private network or link-local
+   * (cloud metadata) unless AMOCRM_ALLOW_PRIVATE_ADDRESSES is on. The connection checks again each time
+   * (lib/outbound-fetch.ts), as a name can resolve elsewhere later.
+   */
+  async function assertReachableAddress(address: string) {
+    const baseUrl = amoBaseUrl(address);
+    if (!baseUrl || config.amocrmAllowPrivateAddresses) return;
+    if ((await pointsToPublicAddresses(new URL(baseUrl))) === false) {
+      throw new AppError('VALIDATION_FAILED', {
+        errors: [
+          {
+            path: 'body.subdomain',
+            message: 'The address is on this machine or a private network; enter the amoCRM account on the internet',
+            code: 'address_not_public',
+          },
+        ],
+      });
+    }
+  }
+
+  async function view(settings: StoredSalesSettings): Promise<SalesSettings> {
     return {
       subdomain: settings.subdomain,
       baseUrl: settings.subdomain ? amoBaseUrl(settings.subdomain) : null,
@@ -76,18 +95,22 @@ export function salesSettingsService(db: Database, config: Config) {
       timeZone: settings.timeZone,
       currency: settings.currency,
       webhookPath: webhookPath(settings.webhookSecret),
-      webhookUrl: webhookUrl(origin, settings.webhookSecret),
+      webhookUrl: webhookUrl(settings.webhookSecret),
       lastRun: await latestRun(db),
     };
   }
 
   function client(settings: StoredSalesSettings) {
-    return amoClientFor(settings, box, { requestsPerSecond: config.amocrmRequestsPerSecond, ...INTERACTIVE });
+    return amoClientFor(settings, box, {
+      requestsPerSecond: config.amocrmRequestsPerSecond,
+      allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
+      ...INTERACTIVE,
+    });
   }
 
   return {
-    async get(origin: Origin): Promise<SalesSettings> {
-      return view(await read(), origin);
+    async get(): Promise<SalesSettings> {
+      return view(await read());
     },
 
     /**
@@ -96,8 +119,9 @@ export function salesSettingsService(db: Database, config: Config) {
      * A new payment-method field or currency re-reads every lead on the next sync; a new time zone
      * recomputes the daily activity at once.
      */
-    async update(input: z.output<typeof SalesSettingsUpdate>, origin: Origin): Promise<SalesSettings> {
+    async update(input: z.output<typeof SalesSettingsUpdate>): Promise<SalesSettings> {
       const before = await read();
+      if (input.subdomain !== null) await assertReachableAddress(input.subdomain);
       const addressChanged =
         (before.subdomain ? amoBaseUrl(before.subdomain) : null) !==
         (input.subdomain ? amoBaseUrl(input.subdomain) : null);
@@ -137,15 +161,15 @@ export function salesSettingsService(db: Database, config: Config) {
           await recomputeActivity(tx, before.amoAccountId, input.timeZone, 'all');
         }
       });
-      return view(await read(), origin);
+      return view(await read());
     },
 
     /** A new webhook secret: the old URL stops working at once (404). */
-    async rotateWebhookSecret(origin: Origin) {
+    async rotateWebhookSecret() {
       const secret = newWebhookSecret();
       await read();
       await updateSalesSettings(db, { webhookSecret: secret });
-      return { webhookPath: webhookPath(secret), webhookUrl: webhookUrl(origin, secret) };
+      return { webhookPath: webhookPath(secret), webhookUrl: webhookUrl(secret) };
     },
 
     /** The account's lead custom fields, read from amoCRM now, to pick the payment-method field. */

@@ -131,7 +131,8 @@ describe('amoCRM connection settings', () => {
     });
     expect(settings.webhookPath).toMatch(/^\/api\/webhooks\/amocrm\/[\w-]{43}$/);
     rememberWebhookSecret(settings.webhookPath);
-    expect(settings.webhookUrl).toBe(`http://localhost:80${settings.webhookPath}`);
+    // No public address configured: the server names only the path, whatever Host the request carried.
+    expect(settings.webhookUrl).toBeNull();
   });
 
   it('keeps the token write-only: stored sealed, reported only as set, kept when omitted, removed with null', async () => {
@@ -207,6 +208,63 @@ describe('amoCRM connection settings', () => {
       payload: 'account[id]=1',
     });
     expect(fresh.statusCode).toBe(200);
+  });
+});
+
+describe('the server on the internet', () => {
+  let guarded: FastifyInstance;
+  let guardedAdmin: string;
+  beforeAll(async () => {
+    guarded = await buildTestApp({ AMOCRM_ALLOW_PRIVATE_ADDRESSES: 'false', PUBLIC_URL: 'https://office.example.com' });
+    guardedAdmin = (await signIn(guarded, await createUser(guarded, { role: 'administrator' }))).accessToken;
+  });
+
+  it('takes the webhook URL from its public address, never from the Host header', async () => {
+    const response = await guarded.inject({
+      method: 'GET',
+      url: '/api/sales/settings',
+      headers: { authorization: `Bearer ${guardedAdmin}`, host: 'evil.example' },
+    });
+    const settings: SalesSettings = response.json();
+    expect(settings.webhookUrl).toBe(`https://office.example.com${settings.webhookPath}`);
+    const rotated = await call(guarded, 'POST', '/api/sales/settings/webhook-secret', { token: guardedAdmin });
+    expect(rotated.json().webhookUrl).toBe(`https://office.example.com${rotated.json().webhookPath}`);
+  });
+
+  it.each([
+    'http://127.0.0.1:1',
+    'http://localhost:1',
+    'http://127.1:1',
+    'https://10.0.0.1',
+    'https://169.254.169.254',
+    'https://[::1]',
+    'https://[::ffff:127.0.0.1]',
+  ])('refuses the account address %s, which is not on the internet', async (subdomain) => {
+    const response = await call(guarded, 'PUT', '/api/sales/settings', {
+      token: guardedAdmin,
+      body: settingsBody({ subdomain }),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      expect.objectContaining({ path: 'body.subdomain', code: 'address_not_public' }),
+    ]);
+  });
+
+  it('never connects to a private address stored before, and says amoCRM is unreachable', async () => {
+    const before = fake.control.requests().length;
+    await guarded.db.execute(sql`update sales_settings set subdomain = ${fake.url}`);
+    await call(guarded, 'PUT', '/api/sales/settings', {
+      token: guardedAdmin,
+      body: settingsBody({ subdomain: 'mycompany' }),
+    });
+    await guarded.db.execute(sql`update sales_settings set subdomain = ${fake.url}`);
+    const started = performance.now();
+    const read = await call(guarded, 'GET', '/api/sales/lead-fields', { token: guardedAdmin });
+    expect([read.statusCode, read.json().code]).toEqual([502, 'AMOCRM_UNAVAILABLE']);
+    expect(read.json().detail).toContain('not a public internet address');
+    // Refused before connecting, and not retried: no time for a port scan to measure.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(fake.control.requests().length).toBe(before);
   });
 });
 

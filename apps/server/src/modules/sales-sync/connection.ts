@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { amoBaseUrl } from '@cm/contract';
+import { publicOnlyFetch } from '../../lib/outbound-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { AppError } from '../../plugins/errors.js';
 import { type AmoCrmClient, AmoCrmError, AmoCrmTokenInvalidError, createAmoCrmClient } from '../amocrm/client.js';
@@ -16,6 +17,8 @@ export class StoredTokenUnreadableError extends Error {
 
 export type ConnectionOptions = {
   requestsPerSecond: number;
+  /** Whether the account's address may be private (the local stand-in); else only public addresses are reached. */
+  allowPrivateAddresses: boolean;
   maxRetries?: number;
   requestTimeoutMs?: number;
   /** Aborts requests in flight and waits between retries: the sync stops promptly on shutdown. */
@@ -58,17 +61,18 @@ export function amoClientFor(settings: StoredSalesSettings, box: SecretBox, opti
     throw new StoredTokenUnreadableError();
   }
   const { signal } = options;
+  const reach = options.allowPrivateAddresses ? fetch : publicOnlyFetch;
   return createAmoCrmClient({
     baseUrl,
     token,
     limiter: limiterFor(baseUrl, options.requestsPerSecond),
+    fetch: signal
+      ? (input, init) =>
+          reach(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
+      : reach,
     ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
-    ...(signal && {
-      fetch: (input: string | URL | Request, init?: RequestInit) =>
-        fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
-      sleep: (ms: number) => delay(ms, undefined, { signal }),
-    }),
+    ...(signal && { sleep: (ms: number) => delay(ms, undefined, { signal }) }),
   });
 }
 

@@ -282,6 +282,7 @@ export function createSalesSync(deps: {
     const settings = await salesSettings(db, config.timeZone);
     const client = amoClientFor(settings, box, {
       requestsPerSecond: config.amocrmRequestsPerSecond,
+      allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
       maxRetries: SYNC_MAX_RETRIES,
       signal,
     });

@@ -84,7 +84,7 @@ export function updateSalesSettings(input: SalesSettingsUpdate): Promise<SalesSe
   return api<SalesSettings>('/sales/settings', { method: 'PUT', body: input });
 }
 
-export function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string }> {
+export function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string | null }> {
   return api('/sales/settings/webhook-secret', { method: 'POST' });
 }
 

@@ -26,12 +26,16 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
     },
   });
 
+  // Without a configured public address the server names only the path; this browser's address is the best guess.
+  const webhookUrl = settings.webhookUrl ?? `${window.location.origin}${settings.webhookPath}`;
+
   return (
     <Section title={t('webhook.title')} description={t('webhook.hint')}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label={t('webhook.url')}
-          value={settings.webhookUrl}
+          description={settings.webhookUrl === null ? t('webhook.browserAddress') : undefined}
+          value={webhookUrl}
           readOnly
           style={{ flex: 1, minWidth: 0 }}
           styles={{
@@ -39,7 +43,7 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
           }}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton value={settings.webhookUrl} timeout={2000}>
+        <CopyButton value={webhookUrl} timeout={2000}>
           {({ copied, copy }) => (
             <Button
               variant={copied ? 'light' : 'default'}
