@@ -77,10 +77,12 @@ export class AppError extends Error {
 /** Builds a problem document for a code; `detail` overrides the default English text. */
 export function problemOf(code: ErrorCode, extra: Partial<Problem> = {}): Problem {
   const { status, detail } = ERRORS[code];
+  // The title names the status the problem is answered with, also when `extra` overrides the code's own.
+  const answered = extra.status ?? status;
   return {
     type: 'about:blank',
-    title: STATUS_CODES[status] ?? 'Error',
-    status,
+    title: STATUS_CODES[answered] ?? 'Error',
+    status: answered,
     detail,
     code,
     ...extra,
@@ -129,6 +131,7 @@ function toProblem(error: FastifyError): Problem | null {
   // JSON.parse failures surface as a SyntaxError with status 400 from the content-type parser.
   if (error instanceof SyntaxError && error.statusCode === 400) return problemOf('MALFORMED_JSON');
   const status = error.statusCode ?? 500;
+  if (status === 403) return problemOf('FORBIDDEN');
   if (status === 404) return problemOf('NOT_FOUND');
   if (status === 405) return problemOf('METHOD_NOT_ALLOWED');
   if (status === 413) return problemOf('PAYLOAD_TOO_LARGE');

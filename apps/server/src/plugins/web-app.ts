@@ -4,9 +4,16 @@ import fp from 'fastify-plugin';
 import { PUBLIC } from './auth.js';
 import { problemOf, sendProblem } from './errors.js';
 
+/** A path the client router never has: the build's assets, or any name with a file extension. */
+function isFilePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 /**
  * Serves the built web app from the API's origin. Paths that are no file fall back to index.html so the
- * client router can handle them; unknown /api/* paths stay JSON 404s.
+ * client router can handle them; a missing file (an asset of an older build, say) and unknown /api/*
+ * paths stay 404s, so a browser never runs the app's HTML as a script.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: string | null }) => {
   const { root } = options;
@@ -30,7 +37,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (root && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api') {
+    if (root && wantsPage && !request.url.startsWith('/api/') && request.url !== '/api' && !isFilePath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
     }
     return sendProblem(reply, problemOf('NOT_FOUND'));

@@ -28,6 +28,8 @@ type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a sign-out sent as the user leaves). */
+  keepalive?: boolean;
 };
 
 function requestHeaders(options: RequestOptions, withToken: boolean): Record<string, string> {
@@ -51,6 +53,7 @@ async function send(path: string, options: RequestOptions, withToken: boolean): 
       headers: requestHeaders(options, withToken),
       body: requestBody(options.body),
       signal: options.signal ?? null,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     // A timeout of our own counts as the server being unreachable; a cancellation by the caller does not.

@@ -118,6 +118,25 @@ describe('web app and unknown paths', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a missing asset or file with 404, never with the app page', async () => {
+    for (const url of ['/assets/index-gone.js', '/assets/style.css?v=1', '/favicon-old.ico', '/components/x.map']) {
+      const response = await call(app, 'GET', url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('<title>shell</title>');
+    }
+    expect((await call(app, 'GET', '/components/new')).statusCode).toBe(200);
+  });
+
+  it("titles a problem after the status it is answered with, a refused path's 403 included", async () => {
+    // The static file server refuses a path that climbs out of its root.
+    const refused = await call(app, 'GET', '/assets/..%5c..%5cetc%5cpasswd');
+    expect(refused.json()).toMatchObject({ status: 403, title: 'Forbidden', code: 'FORBIDDEN' });
+    const forbidden = await call(app, 'GET', '/api/test/admins', {
+      token: (await signIn(app, await createUser(app, { role: 'worker' }))).accessToken,
+    });
+    expect(forbidden.json()).toMatchObject({ status: 403, title: 'Forbidden', code: 'FORBIDDEN' });
+  });
+
   it('marks API answers as not cacheable', async () => {
     expect((await call(app, 'GET', '/api/health')).headers['cache-control']).toBe('no-store');
   });

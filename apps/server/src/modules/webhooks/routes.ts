@@ -84,6 +84,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ errors }, 'malformed amoCRM webhook refused');
         throw new AppError('WEBHOOK_MALFORMED', { errors });
       }
+      // A form of anything else (`%%%%` reads as one field named "%%%%") is no notification at all.
+      if (!payload.data.account && !payload.data.leads) {
+        throw new AppError('WEBHOOK_MALFORMED', {
+          detail: 'The webhook body names no amoCRM account and no lead events.',
+        });
+      }
       const changes = webhookChanges(payload.data, {
         accountId: settings.amoAccountId,
         paymentMethodFieldId: settings.paymentMethodFieldId,

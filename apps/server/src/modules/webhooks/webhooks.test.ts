@@ -307,6 +307,9 @@ describe('refused webhooks', () => {
       `${body}&leads[update][0]=both-a-value-and-a-group`,
       body.replace(`leads%5Bupdate%5D%5B0%5D%5Bprice%5D=1111`, 'leads%5Bupdate%5D%5B0%5D%5Bprice%5D=a-lot'),
       '',
+      '%%%%',
+      'anything=else',
+      `${body.replace('leads%5Bupdate%5D%5B0%5D%5Bname%5D=', 'leads%5Bupdate%5D%5B0%5D%5Bname%5D=%00')}`,
     ];
     for (const malformed of bodies) {
       const response = await post(malformed);

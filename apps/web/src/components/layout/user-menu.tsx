@@ -14,7 +14,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
   const name = user?.name || t('header.defaultUserName');
 
   async function logOut() {
-    await signOut();
+    signOut();
     queryClient.clear();
     await router.navigate({ to: '/auth/signin' });
   }

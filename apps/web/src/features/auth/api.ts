@@ -40,17 +40,16 @@ export async function signIn(credentials: LoginRequest): Promise<LoginResponse> 
   return response;
 }
 
-/** Ends the session on the server when it can be reached; the local session is cleared in any case. */
-export async function signOut(): Promise<void> {
+/**
+ * Clears the local session at once and asks the server to end it without waiting for the answer: leaving
+ * must not wait on a server that is slow or down (its session then expires on its own). `keepalive` lets the
+ * request finish even if the page goes away meanwhile.
+ */
+export function signOut(): void {
   const refreshToken = session.refreshToken();
-  try {
-    if (refreshToken) {
-      await publicApi('/auth/logout', { method: 'POST', body: { refreshToken }, signal: AbortSignal.timeout(5000) });
-    }
-  } catch {
-    // Signing out must work with the server down too; its session then expires on its own.
-  } finally {
-    session.clear();
+  session.clear();
+  if (refreshToken) {
+    publicApi('/auth/logout', { method: 'POST', body: { refreshToken }, keepalive: true }).catch(() => {});
   }
 }
 
