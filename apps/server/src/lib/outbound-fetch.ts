@@ -91,7 +91,10 @@ export const publicOnlyFetch: typeof fetch = async (input, init) => {
     throw new TypeError('fetch failed', { cause: new OutboundAddressRefused(host) });
   const request = url.protocol === 'https:' ? httpsRequest : url.protocol === 'http:' ? httpRequest : null;
   if (!request) throw new TypeError(`unsupported protocol ${url.protocol}`);
-  const headers = Object.fromEntries(new Headers(init?.headers).entries());
+  const headers: Record<string, string> = {};
+  new Headers(init?.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
   return new Promise<Response>((resolve, reject) => {
     const outgoing = request(
       url,
