@@ -94,7 +94,12 @@ export type ComponentSort = z.infer<typeof ComponentSort>;
 export const ComponentStatusFilter = z.enum(['active', 'archived', 'all']);
 
 export const ComponentFilters = z.object({
-  q: z.string().trim().max(200).optional().describe('Matches SKU, name, manufacturer or part number'),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Words (up to 8) that must each occur, in any order, in the SKU, name, manufacturer or part number'),
   categoryId: z.uuid().optional().describe('This category and everything below it'),
   status: ComponentStatusFilter.default('active'),
   sort: ComponentSort.default('sku'),
@@ -117,7 +122,7 @@ export const ComponentDetail = z
     component: Component,
     stock: z.array(ComponentStockAtLocation).describe('Locations of the current department holding stock'),
     totalQuantity: QuantitySum,
-    belowMinimum: z.boolean(),
+    belowMinimum: z.boolean().describe('Below its minimum stock in the department, and not archived'),
     hasMovements: z.boolean().describe('Whether any department ever moved it; such components can only be archived'),
   })
   .meta({ id: 'ComponentDetail' });

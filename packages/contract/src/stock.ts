@@ -15,7 +15,9 @@ export const StockRow = z
     quantity: Quantity,
     minimumStock: Quantity,
     componentQuantity: QuantitySum.describe("The component's quantity across all locations of the department"),
-    belowMinimum: z.boolean().describe('The department holds less of the component than its minimum stock'),
+    belowMinimum: z
+      .boolean()
+      .describe('The department holds less of the component than its minimum stock, and it is not archived'),
     unitCostMinor: MoneyMinor.describe("The component's default unit cost"),
     valueMinor: MoneyAmountMinor.describe('quantity × unit cost, rounded to the minor unit'),
   })
@@ -26,10 +28,15 @@ export const StockSort = z.enum(['sku', 'name', 'category', 'location', 'quantit
 export type StockSort = z.infer<typeof StockSort>;
 
 export const StockFilters = z.object({
-  q: z.string().trim().max(200).optional().describe('Matches SKU, name, manufacturer or part number'),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Words (up to 8) that must each occur, in any order, in the SKU, name, manufacturer or part number'),
   categoryId: z.uuid().optional().describe('This category and everything below it'),
   locationId: z.uuid().optional().describe('This location and everything below it'),
-  belowMinimum: QueryFlag.optional(),
+  belowMinimum: QueryFlag.optional().describe('Only components below their minimum stock (archived ones never are)'),
   includeEmpty: QueryFlag.optional().describe('Also list locations whose quantity fell to zero'),
   sort: StockSort.default('sku'),
   order: SortOrder.default('asc'),

@@ -5,12 +5,17 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** Words a search matches at most; a longer search is cut there (each word is one more index scan). */
+const MAX_SEARCH_WORDS = 8;
+
 /**
- * Substring search over a component's SKU, name, manufacturer and part number: its stored search text,
- * which the trigram index components_search_idx serves.
+ * Search over a component's SKU, name, manufacturer and part number: every word of the term must occur in
+ * its stored search text, in any order ("resistor 0805" finds "Resistor 4.7 kΩ 1 % 0805"). The trigram
+ * index components_search_idx serves each word, and PostgreSQL combines their bitmaps.
  */
 function componentMatches(alias: string, term: string): SQL {
-  return sql`${sql.raw(alias)}.search_text like ${containsPattern(term)}`;
+  const words = term.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return allOf(words.map((word) => sql`${sql.raw(alias)}.search_text like ${containsPattern(word)}`));
 }
 
 /** Rows whose tree node (category or location column) is `id` or below it. */
@@ -28,12 +33,13 @@ export function inSubtree(column: SQL, table: 'categories' | 'locations', id: st
 export function componentFilters(alias: string, filters: { q?: string; categoryId?: string }): SQL[] {
   const categoryId = sql.raw(`${alias}.category_id`);
   const { q, categoryId: category } = filters;
+  const searched = q !== undefined && q.trim() !== '';
   return [
-    q ? componentMatches(alias, q) : undefined,
-    category && q
+    searched ? componentMatches(alias, q) : undefined,
+    category && searched
       ? sql`${categoryId} = any(array(select id from categories where ancestor_ids @> array[${category}::uuid]))`
       : undefined,
-    category && !q ? inSubtree(categoryId, 'categories', category) : undefined,
+    category && !searched ? inSubtree(categoryId, 'categories', category) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 }
 

@@ -207,6 +207,18 @@ describe('components', () => {
     }
     expect((await components('?q=xyz-pn')).items.map((item) => item.id)).toEqual([c.id]);
     expect((await components('?q=CHARLIE')).items.map((item) => item.id).sort()).toEqual([a.id, b.id].sort());
+
+    // Every word of a search must match, in any order, in Russian as in English.
+    const russian = await createComponent(app, deptA.worker, {
+      sku: 'RU-R4K7',
+      name: 'Резистор 4,7 кОм 1 % 0805',
+      manufacturer: 'Ёмкость-Завод',
+    });
+    const found = async (q: string) => (await components(`?q=${encodeURIComponent(q)}`)).items.map((item) => item.id);
+    expect(await found('резистор 0805')).toEqual([russian.id]);
+    expect(await found('0805 РЕЗИСТОР кОм')).toEqual([russian.id]);
+    expect(await found('ёмкость резистор')).toEqual([russian.id]);
+    expect(await found('резистор 0603')).toEqual([]);
     expect((await components(`?categoryId=${eta.id}`)).items.map((item) => item.id)).toEqual([c.id]);
     expect((await components(`?categoryId=${etaChild.id}`)).items.map((item) => item.id)).toEqual([c.id]);
 

@@ -153,7 +153,8 @@ export function componentService(db: Database) {
         queryRows<{ total: string; below: boolean; moved: boolean }>(
           db,
           sql`
-          select coalesce(s.quantity, 0) as total, coalesce(s.quantity, 0) < c.minimum_stock as below,
+          select coalesce(s.quantity, 0) as total,
+                 c.archived_at is null and coalesce(s.quantity, 0) < c.minimum_stock as below,
                  exists (select 1 from movements where component_id = c.id) as moved
           from components c
           left join department_stock s on s.component_id = c.id and s.department_id = ${departmentId}

@@ -26,9 +26,12 @@ type Filters = z.output<typeof StockFilters>;
 
 const UNITS = Unit.options;
 
+/** An archived component is not reordered: it raises no low-stock alarm, whatever it still holds. */
+const BELOW_MINIMUM = sql`c.archived_at is null and t.quantity < c.minimum_stock`;
+
 const COLUMNS = sql`b.component_id, c.sku, c.name, c.unit, cat.path as category_path, b.location_id,
   l.path as location_path, b.quantity, c.minimum_stock, t.quantity as component_quantity,
-  t.quantity < c.minimum_stock as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
+  ${BELOW_MINIMUM} as below_minimum, b.unit_cost_minor, b.value_minor::text as value_minor`;
 
 /** The balance's columns a row shows or is sorted by, selected by every query of a page's balances. */
 const BALANCE_COLUMNS = sql`b.component_id, b.location_id, b.department_id, b.quantity, b.unit, b.unit_cost_minor,
@@ -76,10 +79,7 @@ function orderBy(alias: string, filters: Filters): SQL {
  * one subquery of component ids, which PostgreSQL resolves through the components' own indexes first.
  */
 function whereOf(departmentId: string, filters: Filters): SQL {
-  const ofComponent = allOf([
-    ...componentFilters('c', filters),
-    filters.belowMinimum ? sql`t.quantity < c.minimum_stock` : undefined,
-  ]);
+  const ofComponent = allOf([...componentFilters('c', filters), filters.belowMinimum ? BELOW_MINIMUM : undefined]);
   const stockOf = filters.belowMinimum
     ? sql`join department_stock t on t.department_id = ${departmentId} and t.component_id = c.id`
     : sql``;

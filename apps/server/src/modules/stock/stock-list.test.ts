@@ -154,6 +154,9 @@ describe('GET /api/stock', () => {
     ['a LIKE wildcard taken literally', '%', []],
     ['an underscore taken literally', '_', []],
     ['nothing', 'zzz', []],
+    ['every word, in any order, across fields', 'resistor yageo', [R_ANNEX, R_BIN]],
+    ['every word in another order, with extra spaces', '  0603  BRAVO ', [R_ANNEX, R_BIN]],
+    ['words that no one component has together', 'resistor murata', []],
   ])('q searches %s', async (_what, q, expected) => {
     const list = await stock(`?q=${encodeURIComponent(q)}`);
     expect(list.items.map(label)).toEqual(expected);
@@ -244,6 +247,21 @@ describe('GET /api/stock', () => {
     const list = await stock(`?belowMinimum=true&locationId=${main.id}&q=r10`);
     expect(list.items.map(label)).toEqual([R_BIN]);
     expect(list.totals).toEqual({ quantities: [{ unit: 'pcs', quantity: '40' }], valueMinor: '480' });
+  });
+
+  it('raises no low-stock alarm for an archived component, in the list, its filter or its detail', async () => {
+    const archived = await call(app, 'POST', `/api/components/${m32.id}/archive`, { token: deptA.admin });
+    expect(archived.statusCode).toBe(200);
+    try {
+      const row = (await stock('?q=M32')).items[0];
+      expect(row).toMatchObject({ sku: 'M32', quantity: '3', belowMinimum: false });
+      expect((await stock('?belowMinimum=true')).items.map(label)).toEqual([R_ANNEX, R_BIN]);
+      const detail = await call(app, 'GET', `/api/components/${m32.id}`, { token: deptA.worker });
+      expect(detail.json()).toMatchObject({ totalQuantity: '3', belowMinimum: false });
+    } finally {
+      await call(app, 'POST', `/api/components/${m32.id}/restore`, { token: deptA.admin });
+    }
+    expect((await stock('?belowMinimum=true')).items.map(label)).toEqual([M_MAIN, R_ANNEX, R_BIN]);
   });
 
   // Descending is the ascending order read backwards, tie-breakers (SKU, then location) included; only rows
