@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AmoCrmFake, startAmoCrmFake } from '../tools/amocrm-fake/server.js';
-import { signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
 // The stand-in runs in this process; the server (a process of its own) reaches it on the loopback address.
 const TOKEN = 'e2e-long-lived-token';
@@ -16,6 +16,31 @@ test.afterAll(async () => {
   await fake.close();
 });
 
+// A department switch is remembered for the next sign-in: the administrator goes back to the stock
+// department the other specs start in.
+test.afterEach(async ({ request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: accounts.administrator, password: DEMO_PASSWORD },
+  });
+  const { accessToken, user } = (await login.json()) as {
+    accessToken: string;
+    user: { departments: { id: string; name: string }[] };
+  };
+  const warehouse = user.departments.find((department) => department.name === 'Central Warehouse');
+  await request.post('/api/auth/department/switch', {
+    data: { newDepartment: warehouse?.id },
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+});
+
+/** Works in another department, through the header's switcher. */
+async function switchDepartment(page: Page, name: string) {
+  const switcher = page.getByRole('combobox', { name: 'Switch department' });
+  await switcher.click();
+  await page.getByRole('option', { name }).click();
+  await expect(switcher).toHaveValue(name);
+}
+
 /** The token box: its label also carries the token's state ("No token", "Token set"). */
 const tokenInput = (page: Page) => page.getByLabel(/^Long-lived token/);
 
@@ -23,10 +48,17 @@ test('an administrator connects the stand-in, syncs now, watches it reach done a
   page,
 }) => {
   test.slow();
+  // Before an account is connected the screen asks amoCRM nothing: no refusal reaches the console.
+  const refusals: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refusals.push(`${response.status()} ${response.url()}`);
+  });
   await signInAs(page, 'administrator', '/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Sales settings' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Connection & sync', selected: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+  await expect(page.getByText('Save the account address and token to choose pipelines.')).toBeVisible();
+  expect(refusals).toEqual([]);
 
   await page.getByRole('textbox', { name: 'Account address' }).fill('not an address!');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -107,11 +139,14 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Plans', selected: true })).toBeVisible();
   await expect(page).toHaveURL(/tab=plans/);
+  // Plans are a department's: the stock department has no managers to plan.
+  await expect(page.getByText('No managers in Central Warehouse')).toBeVisible();
+  await switchDepartment(page, 'Moscow Sales');
 
   const cell = page.getByRole('textbox', { name: `Plan of Maxim Petrov for ${monthName(2)}` });
   await cell.fill('abc');
   await page.getByRole('button', { name: 'Save plans' }).click();
-  await expect(page.getByRole('alert')).toContainText('1 amount cannot be read');
+  await expect(page.getByRole('alert').filter({ hasText: '1 amount cannot be read' })).toBeVisible();
   await expect(cell).toBeFocused();
   await cell.fill('150 000,5');
   await expect(page.getByText('1 unsaved change')).toBeVisible();
@@ -130,7 +165,8 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await expect(page.getByText('Amounts in RUB; an empty cell means no plan.')).toBeFocused();
 
   await page.reload();
-  await expect(cell).toHaveValue('150000.50');
+  // Amounts are grouped as everywhere else.
+  await expect(cell).toHaveValue('150,000.50');
   await expect(page.getByRole('tab', { name: 'Plans', selected: true })).toBeVisible();
 
   // Last month's plan copied into this month (the copy may cross into another year's grid).
@@ -150,12 +186,13 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await page.reload();
   await expect(
     page.getByRole('textbox', { name: `Plan of Maxim Petrov for ${monthName(now.getMonth())}` }),
-  ).toHaveValue('1000.00');
+  ).toHaveValue('1,000.00');
 });
 
 test('the settings screen passes the accessibility checks on every tab, light and dark', async ({ page }) => {
   test.slow();
   await signInAs(page, 'administrator', '/settings');
+  await switchDepartment(page, 'Moscow Sales');
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('theme', value), scheme);
     for (const [tab, ready] of [

@@ -39,36 +39,56 @@ export function moneyText(minor: number | bigint | string, digits: number): Nume
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}` as NumericText;
 }
 
-/** The decimal separator of each language met so far (a plan grid asks for it once per cell and render). */
-const DECIMAL_SEPARATORS = new Map<string, string>();
+type Separators = { decimal: string; group: string };
+
+/** The decimal and grouping separators of each language met so far (a plan grid asks once per cell and render). */
+const SEPARATORS = new Map<string, Separators>();
+
+function separatorsOf(language: string): Separators {
+  let separators = SEPARATORS.get(language);
+  if (separators === undefined) {
+    const parts = new Intl.NumberFormat(language).formatToParts(12345.5);
+    separators = {
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    };
+    SEPARATORS.set(language, separators);
+  }
+  return separators;
+}
 
 /**
  * An exact decimal text ("1234.56") as a person of `language` types it into a box: "1234,56" in Russian.
- * Digits are left alone, without grouping, so what the box shows reads back unchanged (parseMoney and
- * normaliseQuantity take either separator).
+ * Digits are left ungrouped: quantities are short, and normaliseQuantity takes either separator.
  */
 export function decimalInputText(text: string, language: string): string {
-  let separator = DECIMAL_SEPARATORS.get(language);
-  if (separator === undefined) {
-    separator =
-      new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-    DECIMAL_SEPARATORS.set(language, separator);
-  }
-  return text.replace('.', separator);
-}
-
-/** Minor units as the text of an amount box in `language`: 123456 → "1234,56" in Russian (see moneyText). */
-export function moneyInputText(minor: number | bigint | string, digits: number, language: string): string {
-  return decimalInputText(moneyText(minor, digits), language);
+  return text.replace('.', separatorsOf(language).decimal);
 }
 
 /**
- * Reads an amount typed in major units ("15000", "15 000,5", "15000.50") as minor units, digit by digit.
- * Blank gives null, for the caller to read as "no amount"; anything unreadable (letters, a sign, more
- * decimals than the currency has, beyond the contract's maximum) gives undefined.
+ * Minor units as the text of an amount box in `language`, grouped as amounts are shown everywhere:
+ * 255000000 → "2,550,000.00" in English, "2 550 000,00" in Russian. parseMoney with the same language
+ * reads it back.
  */
-export function parseMoney(text: string, digits: number): number | null | undefined {
-  const compact = text.replace(SPACES, '');
+export function moneyInputText(minor: number | bigint | string, digits: number, language: string): string {
+  const [whole = '0', fraction] = moneyText(minor, digits).split('.');
+  const { decimal, group } = separatorsOf(language);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  return fraction === undefined ? grouped : `${grouped}${decimal}${fraction}`;
+}
+
+/**
+ * Reads an amount typed in major units ("15000", "15 000,5", "15000.50", "15,000.50" in English) as minor
+ * units, digit by digit. Spaces always group; a comma groups only in a language that groups with commas,
+ * and only between groups of three digits, else it is a decimal comma. Blank gives null, for the caller to
+ * read as "no amount"; anything unreadable (letters, a sign, more decimals than the currency has, beyond
+ * the contract's maximum) gives undefined.
+ */
+export function parseMoney(text: string, digits: number, language: string): number | null | undefined {
+  let compact = text.replace(SPACES, '');
+  if (separatorsOf(language).group === ',' && /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(compact)) {
+    compact = compact.replaceAll(',', '');
+  }
   if (compact === '') return null;
   const match = /^(\d{1,16})(?:[.,](\d*))?$/.exec(compact);
   if (!match) return undefined;

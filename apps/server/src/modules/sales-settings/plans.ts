@@ -7,12 +7,17 @@ import { AppError } from '../../plugins/errors.js';
 /** Who can have a plan: active users with an AMO ID or the manager role, or anyone who already has a plan. */
 const PLANNABLE = sql`(u.amo_id is not null or u.role = 'manager')`;
 
+/** Plans are a department's (PRODUCT.md §2): its members only, the current department of the caller. */
+function memberOf(departmentId: string, user = sql`u.id`) {
+  return sql`exists (select 1 from user_departments d where d.user_id = ${user} and d.department_id = ${departmentId})`;
+}
+
 function monthsOf(year: number): string[] {
   return Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
 }
 
-/** The plans grid of a year: managers × 12 months, a null where no plan is set. */
-export async function planGrid(db: Executor, year: number, currency: string): Promise<PlanGrid> {
+/** The plans grid of a year: the department's managers × 12 months, a null where no plan is set. */
+export async function planGrid(db: Executor, departmentId: string, year: number, currency: string): Promise<PlanGrid> {
   const months = monthsOf(year);
   const managers = await queryRows<{
     id: string;
@@ -23,8 +28,9 @@ export async function planGrid(db: Executor, year: number, currency: string): Pr
   }>(
     db,
     sql`select u.id, u.name, u.role, u.amo_id, u.status = 'active' as active from users u
-        where (u.status = 'active' and ${PLANNABLE})
-           or exists (select 1 from sales_plans p where p.user_id = u.id and p.month like ${`${year}-%`})
+        where ${memberOf(departmentId)}
+          and ((u.status = 'active' and ${PLANNABLE})
+            or exists (select 1 from sales_plans p where p.user_id = u.id and p.month like ${`${year}-%`}))
         order by lower(u.name), u.id`,
   );
   const plans = await queryRows<{ user_id: string; month: string; amount_minor: string | number }>(
@@ -48,11 +54,12 @@ export async function planGrid(db: Executor, year: number, currency: string): Pr
 }
 
 /**
- * Sets or removes plans, all or none. Every user must be one the grid lists (a manager or a user with an
- * AMO ID); a later entry for the same manager and month wins over an earlier one.
+ * Sets or removes plans, all or none. Every user must be one the department's grid lists (a manager or a
+ * user with an AMO ID who is a member); a later entry for the same manager and month wins over an earlier one.
  */
 export async function savePlans(
   db: Database,
+  departmentId: string,
   request: PlansUpdateRequest,
   updatedBy: string,
 ): Promise<{ saved: number; removed: number }> {
@@ -61,7 +68,7 @@ export async function savePlans(
   return db.transaction(async (tx) => {
     const known = await queryRows<{ id: string }>(
       tx,
-      sql`select u.id from users u where ${PLANNABLE} and u.id in (${sql.join(
+      sql`select u.id from users u where ${PLANNABLE} and ${memberOf(departmentId)} and u.id in (${sql.join(
         userIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`,
@@ -107,9 +114,13 @@ export async function savePlans(
   });
 }
 
-/** Copies every plan of one month to another; existing plans of the target month are kept unless `overwrite`. */
+/**
+ * Copies the plans of the department's members from one month to another; existing plans of the target
+ * month are kept unless `overwrite`.
+ */
 export async function copyPlans(
   db: Executor,
+  departmentId: string,
   request: z.output<typeof PlanCopyRequest>,
   updatedBy: string,
 ): Promise<{ copied: number; skipped: number }> {
@@ -120,12 +131,13 @@ export async function copyPlans(
   }
   const [source] = await queryRows<{ count: string | number }>(
     db,
-    sql`select count(*) as count from sales_plans where month = ${request.fromMonth}`,
+    sql`select count(*) as count from sales_plans p where p.month = ${request.fromMonth} and ${memberOf(departmentId, sql`p.user_id`)}`,
   );
   const copied = await queryRows(
     db,
     sql`insert into sales_plans (user_id, month, amount_minor, updated_by)
-        select user_id, ${request.toMonth}, amount_minor, ${updatedBy}::uuid from sales_plans where month = ${request.fromMonth}
+        select p.user_id, ${request.toMonth}, p.amount_minor, ${updatedBy}::uuid from sales_plans p
+        where p.month = ${request.fromMonth} and ${memberOf(departmentId, sql`p.user_id`)}
         on conflict (user_id, month) do ${
           request.overwrite
             ? sql`update set amount_minor = excluded.amount_minor, updated_by = excluded.updated_by, updated_at = now()`

@@ -13,7 +13,7 @@ import {
   WebhookSecretResponse,
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authOf, requireRole } from '../../plugins/auth.js';
+import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { copyPlans, planGrid, savePlans } from './plans.js';
 import { salesSettingsService } from './service.js';
@@ -21,6 +21,8 @@ import { salesSettings } from './settings.js';
 
 const tags = ['sales settings'];
 const ADMINISTRATORS = requireRole('administrator');
+/** Plans belong to a department (PRODUCT.md §2): its administrators plan its managers. */
+const DEPARTMENT_ADMINISTRATORS = inDepartment(ADMINISTRATORS);
 
 /** Sales settings (administrators): the amoCRM connection, webhook address, pipelines, fields and monthly plans. */
 export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,38 +81,38 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/plans', {
-    config: { access: ADMINISTRATORS },
+    config: { access: DEPARTMENT_ADMINISTRATORS },
     schema: {
       tags,
-      summary: 'Monthly revenue plans of a year: managers × 12 months',
+      summary: "Monthly revenue plans of a year: the current department's managers × 12 months",
       querystring: PlanGridQuery,
       response: { 200: PlanGrid, ...problems(400, 401, 403) },
     },
     handler: async (request) => {
       const { currency } = await salesSettings(app.db, app.config.timeZone);
-      return planGrid(app.db, request.query.year, currency);
+      return planGrid(app.db, currentDepartment(request), request.query.year, currency);
     },
   });
 
   app.put('/plans', {
-    config: { access: ADMINISTRATORS },
+    config: { access: DEPARTMENT_ADMINISTRATORS },
     schema: {
       tags,
       summary: 'Set plans (amountMinor null removes one); all entries or none are saved',
       body: PlansUpdateRequest,
       response: { 200: PlansUpdateResponse, ...problems(400, 401, 403) },
     },
-    handler: (request) => savePlans(app.db, request.body, authOf(request).userId),
+    handler: (request) => savePlans(app.db, currentDepartment(request), request.body, authOf(request).userId),
   });
 
   app.post('/plans/copy', {
-    config: { access: ADMINISTRATORS },
+    config: { access: DEPARTMENT_ADMINISTRATORS },
     schema: {
       tags,
-      summary: "Copy every manager's plan of one month to another",
+      summary: "Copy the current department's managers' plans of one month to another",
       body: PlanCopyRequest,
       response: { 200: PlanCopyResponse, ...problems(400, 401, 403) },
     },
-    handler: (request) => copyPlans(app.db, request.body, authOf(request).userId),
+    handler: (request) => copyPlans(app.db, currentDepartment(request), request.body, authOf(request).userId),
   });
 };

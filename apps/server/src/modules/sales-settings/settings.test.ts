@@ -433,6 +433,35 @@ describe('monthly plans', () => {
   });
 });
 
+describe('monthly plans of another department', () => {
+  it('are neither shown, nor saved, nor copied from the current department', async () => {
+    const outsider = (await createUser(app, { role: 'manager', departments: ['Far Sales'] })).id;
+    const farAdmin = (await signIn(app, await createUser(app, { role: 'administrator', departments: ['Far Sales'] })))
+      .accessToken;
+    const farGrid: PlanGrid = (await request(app, 'GET', '/api/sales/plans?year=2024', { token: farAdmin })).json();
+    expect(farGrid.managers.map((row) => row.userId)).toEqual([outsider]);
+    await request(app, 'PUT', '/api/sales/plans', {
+      token: farAdmin,
+      body: { items: [{ userId: outsider, month: '2024-01', amountMinor: 5_00 }] },
+    });
+
+    const ours: PlanGrid = (await request(app, 'GET', '/api/sales/plans?year=2024', { token: admin })).json();
+    expect(ours.managers.map((row) => row.userId)).not.toContain(outsider);
+    const refused = await request(app, 'PUT', '/api/sales/plans', {
+      token: admin,
+      body: { items: [{ userId: outsider, month: '2024-02', amountMinor: 1 }] },
+    });
+    expect([refused.statusCode, refused.json().errors[0].path]).toEqual([400, 'body.items.0.userId']);
+    const copied = await request(app, 'POST', '/api/sales/plans/copy', {
+      token: admin,
+      body: { fromMonth: '2024-01', toMonth: '2024-02' },
+    });
+    expect(copied.json()).toEqual({ copied: 0, skipped: 0 });
+    const theirs: PlanGrid = (await request(app, 'GET', '/api/sales/plans?year=2024', { token: farAdmin })).json();
+    expect(theirs.managers[0]?.amounts.slice(0, 2)).toEqual([5_00, null]);
+  });
+});
+
 describe('secrecy of the token and the webhook secret', () => {
   it('the token never appears in a response or a log line, the webhook secrets, old or new, in no log line', async () => {
     expect(bodies.length).toBeGreaterThan(40);

@@ -184,7 +184,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const { input, errors: found } = toInput(values, digits);
+    const { input, errors: found } = toInput(values, digits, i18n.language);
     setErrors(found);
     if (!input) {
       focusFirstInvalid();

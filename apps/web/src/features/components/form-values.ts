@@ -127,15 +127,16 @@ function messageOf(
 
 /**
  * Checks the values with the contract's ComponentInput schema (plus what only the form knows: the money
- * text, read in the organisation currency's `digits`, and whole quantities for counted units) and converts
+ * text, read in the organisation currency's `digits` as `language` writes it, and whole quantities for counted units) and converts
  * them; `errors` is empty when `input` is set.
  */
 export function toInput(
   values: ComponentFormValues,
   digits: number,
+  language: string,
 ): { input: ComponentInput | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const costMinor = parseMoney(values.unitCost, digits);
+  const costMinor = parseMoney(values.unitCost, digits, language);
   if (costMinor === undefined) errors.unitCost = moneyMessage(digits);
   // A row left completely empty is not a parameter; a half-filled one is checked.
   const parameters = values.parameters

@@ -214,7 +214,7 @@ function MovementForm({
     setFields((previous) => ({ ...previous, [key]: value }));
 
   const outcome = outcomeOf(kind, fields, detail);
-  const errors = validate(fields, kind, unit, digits, outcome, t);
+  const errors = validate(fields, kind, unit, digits, i18n.language, outcome, t);
   const shownErrors: FieldErrors = submitted ? errors : {};
 
   const mutation = useMutation({
@@ -251,7 +251,7 @@ function MovementForm({
       if (errors.quantity && outcome) void detailQuery.refetch();
       return;
     }
-    const request = toRequest(kind, fields, digits);
+    const request = toRequest(kind, fields, digits, i18n.language);
     if (request) mutation.mutate(request);
   };
 
@@ -434,6 +434,7 @@ function validate(
   kind: MovementKind,
   unit: Unit | undefined,
   digits: number,
+  language: string,
   outcome: Outcome | null,
   t: TFunction<'movements'>,
 ): FieldErrors {
@@ -452,7 +453,7 @@ function validate(
   else if (outcome?.some((each) => each.after < 0n)) errors.quantity = t('validation.quantity.notEnough');
   else if (outcome?.some((each) => each.difference === 0n)) errors.quantity = t('validation.quantity.unchanged');
   // A blank unit cost is allowed: the receipt then takes the component's default.
-  if (kind === 'receipt' && parseMoney(fields.unitCost, digits) === undefined) {
+  if (kind === 'receipt' && parseMoney(fields.unitCost, digits, language) === undefined) {
     errors.unitCost = t('validation.unitCost', { count: digits });
   }
   if (fields.reference.trim().length > REFERENCE_MAX) {
@@ -462,7 +463,7 @@ function validate(
   return errors;
 }
 
-function toRequest(kind: MovementKind, fields: Fields, digits: number): MovementRequest | null {
+function toRequest(kind: MovementKind, fields: Fields, digits: number, language: string): MovementRequest | null {
   const { componentId, locationId } = fields;
   if (!componentId || !locationId) return null;
   const quantity = normaliseQuantity(fields.quantity);
@@ -470,7 +471,7 @@ function toRequest(kind: MovementKind, fields: Fields, digits: number): Movement
   switch (kind) {
     case 'receipt': {
       // Blank (null) leaves the cost to the server's default; unreadable text never gets here (validate).
-      const unitCostMinor = parseMoney(fields.unitCost, digits) ?? undefined;
+      const unitCostMinor = parseMoney(fields.unitCost, digits, language) ?? undefined;
       return { type: 'receipt', ...common, locationId, quantity, unitCostMinor };
     }
     case 'issue':

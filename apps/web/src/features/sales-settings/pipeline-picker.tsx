@@ -23,11 +23,13 @@ export function PipelinePicker({
 }) {
   const { t } = useTranslation(['sales-settings', 'errors']);
   const [live, setLive] = useState(false);
-  const pipelines = useQuery(pipelinesQuery(live));
+  // Not asked before an account is connected: the answer would only be a refusal (409) in the console.
+  const pipelines = useQuery({ ...pipelinesQuery(live), enabled: connected });
   const items = pipelines.data?.items ?? [];
   // Ticked pipelines amoCRM no longer lists stay visible, so they can be unticked.
   const missing = value.filter((id) => !items.some((pipeline) => String(pipeline.id) === id));
-  const notConfigured = pipelines.error instanceof ApiError && pipelines.error.code === 'AMOCRM_NOT_CONFIGURED';
+  const notConfigured =
+    !connected || (pipelines.error instanceof ApiError && pipelines.error.code === 'AMOCRM_NOT_CONFIGURED');
 
   const load = () => (live ? void pipelines.refetch() : setLive(true));
 
@@ -39,15 +41,15 @@ export function PipelinePicker({
       onChange={onChange}
     >
       <Stack gap="xs" mt="xs">
-        {pipelines.isPending ? (
+        {notConfigured ? (
+          <Text size="sm" c="dimmed">
+            {t('pipelines.connectFirst')}
+          </Text>
+        ) : pipelines.isPending ? (
           <Stack gap={8} aria-busy="true" aria-label={t('pipelines.loading')}>
             <Skeleton height={20} width="60%" />
             <Skeleton height={20} width="45%" />
           </Stack>
-        ) : notConfigured ? (
-          <Text size="sm" c="dimmed">
-            {t('pipelines.connectFirst')}
-          </Text>
         ) : pipelines.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" p="xs">
             {errorMessage(t, pipelines.error)}

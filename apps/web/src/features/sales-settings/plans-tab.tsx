@@ -23,6 +23,7 @@ import { useCurrency, useFormatters, useListSearch } from '../../components/data
 import { LoadFailed } from '../../components/load-failed';
 import { moneyInputText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
+import { currentUserQuery } from '../auth/api';
 import { planGridQuery, salesSettingsKeys, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { SaveBar } from './save-bar';
@@ -51,6 +52,8 @@ const STICKY: CSSProperties = {
  */
 export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
   const { t, i18n } = useTranslation(['sales-settings', 'errors', 'common']);
+  // Plans are the current department's (PRODUCT.md §2): its managers only.
+  const { data: user } = useQuery(currentUserQuery);
   const queryClient = useQueryClient();
   const [search, update] = useListSearch(PlansSearch);
   const year = search.year;
@@ -67,9 +70,13 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const changed = useMemo(
     () =>
       Object.entries(drafts)
-        .map(([key, draft]) => ({ key, amount: parseMoney(draft.text, digits), original: draft.original }))
+        .map(([key, draft]) => ({
+          key,
+          amount: parseMoney(draft.text, digits, i18n.language),
+          original: draft.original,
+        }))
         .filter((entry) => entry.amount !== entry.original),
-    [drafts, digits],
+    [drafts, digits, i18n.language],
   );
   const changedKeys = new Set(changed.map((entry) => entry.key));
   const invalid = new Set(changed.filter((entry) => entry.amount === undefined).map((entry) => entry.key));
@@ -160,7 +167,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
           variant="default"
           leftSection={<IconCopy size={16} />}
           onClick={() => setCopyOpened(true)}
-          disabled={dirty}
+          disabled={dirty || grid.data?.managers.length === 0}
         >
           {t('plans.copyLastMonth')}
         </Button>
@@ -184,7 +191,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
         <EmptyState
           icon={<IconUsers size={28} />}
           withIndicatorBackground
-          title={t('plans.emptyTitle')}
+          title={t('plans.emptyTitle', { department: user?.currentDepartment?.name ?? '' })}
           description={t('plans.empty')}
           py="xl"
         />
@@ -264,10 +271,16 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
 type MonthLabel = { short: string; long: string };
 
 /** Amount of a cell as shown: the edit if any, else the saved plan. */
-function effectiveAmount(drafts: Drafts, key: string, saved: number | null, digits: number): number | null {
+function effectiveAmount(
+  drafts: Drafts,
+  key: string,
+  saved: number | null,
+  digits: number,
+  language: string,
+): number | null {
   const draft = drafts[key];
   if (!draft) return saved;
-  return parseMoney(draft.text, digits) ?? null;
+  return parseMoney(draft.text, digits, language) ?? null;
 }
 
 function PlanRow({
@@ -316,7 +329,7 @@ function PlanRow({
         const key = keyOf(manager.userId, month);
         const saved = manager.amounts[index] ?? null;
         const draft = drafts[key];
-        const amount = effectiveAmount(drafts, key, saved, digits);
+        const amount = effectiveAmount(drafts, key, saved, digits, i18n.language);
         if (amount !== null) total += BigInt(amount);
         return (
           <Table.Td key={month} p={4}>
@@ -363,10 +376,11 @@ function TotalsRow({
   digits: number;
   format: (minor: bigint) => string;
 }) {
-  const { t } = useTranslation('sales-settings');
+  const { t, i18n } = useTranslation('sales-settings');
   const months = grid.months.map((month, index) =>
     grid.managers.reduce((sum, manager) => {
-      const amount = effectiveAmount(drafts, keyOf(manager.userId, month), manager.amounts[index] ?? null, digits);
+      const key = keyOf(manager.userId, month);
+      const amount = effectiveAmount(drafts, key, manager.amounts[index] ?? null, digits, i18n.language);
       return amount === null ? sum : sum + BigInt(amount);
     }, 0n),
   );

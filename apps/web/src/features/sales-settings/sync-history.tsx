@@ -13,18 +13,15 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Every sync, newest first, with its counters and what went wrong or was left out (server-paginated). */
 export function SyncHistory() {
-  const { t, i18n } = useTranslation(['sales-settings', 'tables']);
+  const { t } = useTranslation(['sales-settings', 'tables']);
   const format = useFormatters();
   const [search, update] = useListSearch(SyncRunListQuery);
   const query = useQuery(syncRunsQuery(search.page, search.pageSize));
-  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }), [i18n.language]);
   // The end as a time of day when the run ended the day it started, else as a full date and time.
   const endTime = useCallback(
     (startedAt: string, finishedAt: string) =>
-      new Date(startedAt).toDateString() === new Date(finishedAt).toDateString()
-        ? time.format(new Date(finishedAt))
-        : format.dateTime(finishedAt),
-    [time, format],
+      format.sameDay(startedAt, finishedAt) ? format.time(finishedAt) : format.dateTime(finishedAt),
+    [format],
   );
 
   const columns = useMemo<DataTableColumn<SyncRun>[]>(
