@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
 
 /** A SKU no other test (or earlier run on the same database) has used. */
 function uniqueSku(prefix: string): string {
@@ -251,4 +251,43 @@ test('the form and the detail pass the accessibility checks in light and dark', 
     const detail = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(detail.violations, `detail, ${scheme}`).toEqual([]);
   }
+});
+
+test('every row of a 100-row page of components is reached by wheel and keyboard, with the header in view', async ({
+  page,
+}) => {
+  await signInAs(page, 'worker', '/components?pageSize=100');
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/components?pageSize=100');
+    await expectEveryRowReachable(page, 'Components');
+  }
+});
+
+test('deleting a component with movements offers archiving from the start, never a deletion it cannot do', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: accounts.administrator, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const sku = uniqueSku('E2E-MOVED');
+  const created = await request.post('/api/components', { data: { sku, name: 'Moved part' }, headers });
+  const component = (await created.json()) as { id: string };
+  const locations = (await (await request.get('/api/locations', { headers })).json()) as { items: { id: string }[] };
+  const receipt = await request.post('/api/movements', {
+    data: { type: 'receipt', componentId: component.id, locationId: locations.items[0]?.id, quantity: '1' },
+    headers,
+  });
+  expect(receipt.status()).toBe(201);
+
+  await signInAs(page, 'administrator', `/components/${component.id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `${sku} cannot be deleted` });
+  await expect(dialog.getByRole('alert')).toContainText('has movements, so it cannot be deleted');
+  await expect(dialog.getByRole('button', { name: 'Delete component' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Archive instead' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
 });

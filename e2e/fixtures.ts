@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Seeded on the fresh database of every run (apps/server/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -16,4 +16,47 @@ export async function signInAs(page: Page, role: keyof typeof accounts, path = '
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The sign-in page has a banner too: the menu is what only the signed-in shell shows.
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
+/** Whether the middle of an element is what the page shows there: on screen, and not clipped or covered. */
+async function shown(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + Math.min(box.width / 2, 40);
+    const y = box.top + box.height / 2;
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+/**
+ * Scrolls the rows of a list (named `name`) as a person does, never by script: with the mouse wheel over
+ * them, then from the keyboard (Home, PageDown, End in the focused list), checking each way that the last
+ * row is really shown and the header stays in view.
+ */
+export async function expectEveryRowReachable(page: Page, name: string): Promise<void> {
+  const region = page.getByRole('region', { name });
+  const table = page.getByRole('table', { name });
+  const header = table.locator('thead th').first();
+  const firstRow = table.locator('tbody tr').first();
+  const lastRow = table.locator('tbody tr').last();
+  await expect(lastRow).toBeAttached();
+  expect(await shown(lastRow), 'the last row needs scrolling to be seen').toBe(false);
+
+  await region.hover();
+  for (let turn = 0; turn < 60 && !(await shown(lastRow)); turn++) await page.mouse.wheel(0, 500);
+  expect(await shown(lastRow), 'the wheel reaches the last row').toBe(true);
+  expect(await shown(header), 'the header stays in view at the last row').toBe(true);
+
+  await region.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => shown(firstRow), { message: 'Home shows the first row' }).toBe(true);
+  for (let turn = 0; turn < 60 && !(await shown(lastRow)); turn++) await page.keyboard.press('PageDown');
+  expect(await shown(lastRow), 'PageDown reaches the last row').toBe(true);
+  await page.keyboard.press('Home');
+  await expect.poll(() => shown(firstRow)).toBe(true);
+  await page.keyboard.press('End');
+  await expect.poll(() => shown(lastRow), { message: 'End shows the last row' }).toBe(true);
+  expect(await shown(header), 'the header stays in view after End').toBe(true);
 }

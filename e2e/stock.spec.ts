@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
 
 // These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
@@ -380,4 +380,30 @@ test('sorting, page size and the chosen columns of the stock list survive a relo
   await rows.first().focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/components\/[0-9a-f-]{36}$/);
+});
+
+test('every row of a 100-row page of stock is reached by wheel and keyboard, with the header in view', async ({
+  page,
+}) => {
+  await signInAs(page, 'worker', '/?pageSize=100');
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?pageSize=100');
+    await expectEveryRowReachable(page, 'Stock');
+  }
+});
+
+test('a search of several words finds what has them all, in any order, on Stock and Components', async ({ page }) => {
+  await signInAs(page, 'worker', '/');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('0805 resistor 4.7');
+  const stock = page.getByRole('table', { name: 'Stock' });
+  await expect(stock.getByRole('row').filter({ hasText: 'Resistor 4.7 kΩ 1 % 0805' }).first()).toBeVisible();
+  await expect(stock.getByRole('row').filter({ hasText: 'Capacitor' })).toHaveCount(0);
+
+  await page.goto('/components');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('4.7 0805 RESISTOR');
+  const components = page.getByRole('table', { name: 'Components' });
+  await expect(components.getByRole('row').filter({ hasText: 'Resistor 4.7 kΩ 1 % 0805' })).toHaveCount(1);
+  await expect(components.getByRole('row').filter({ hasText: '0603' })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
 
 // These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
@@ -151,4 +151,56 @@ test('workers read the ledger without the Reverse action, in Russian too', async
   await expect(page.getByText('Нет движений, подходящих под фильтры.')).toBeVisible();
   await page.reload();
   await expect(from).toHaveValue('01.01.2999');
+});
+
+test('every row of a 100-row page of the ledger is reached by wheel and keyboard, with the header in view', async ({
+  page,
+}) => {
+  await signInAs(page, 'worker', '/transactions?pageSize=100');
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/transactions?pageSize=100');
+    await expectEveryRowReachable(page, 'Transactions');
+  }
+});
+
+test.describe('on a browser in another time zone than the organisation', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the ledger, its export and a component history show one clock, say which, and name reversed movements', async ({
+    page,
+    request,
+  }) => {
+    const { sku, component, issue } = await seedLedger(request);
+    const admin = await tokenOf(request, 'administrator');
+    const reversal = await post<Posted>(request, admin, `/movements/${issue.id}/reversal`, { note: 'Wrong bin' });
+
+    await signInAs(page, 'administrator', `/transactions?componentId=${component.id}&type=reversal`);
+    const rows = ledgerRows(page, sku);
+    await expect(rows).toHaveCount(1);
+    // Filtered to reversals, the original is not on the page: the row still names it.
+    await expect(rows.first()).toContainText(`of movement ${issue.number}`);
+    await expect(page.getByText("Times are Moscow Standard Time (GMT+3), the organisation's time zone.")).toBeVisible();
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /CSV/ }).click();
+    const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+    // "2026-11-25 09:22:07" in the file; "9:22 AM" on the screen: the same clock.
+    const exported = csv.split('\n').find((line) => line.startsWith(`${reversal.movement.number},`)) ?? '';
+    const [, hour, minute] = /\d{4}-\d{2}-\d{2} (\d{2}):(\d{2})/.exec(exported) ?? [];
+    const shown = `${Number(hour) % 12 || 12}:${minute} ${Number(hour) < 12 ? 'AM' : 'PM'}`;
+    await expect(rows.first()).toContainText(shown);
+
+    await page.goto(`/components/${component.id}`);
+    const history = page.getByRole('table', { name: 'Movement history' });
+    const original = history
+      .getByRole('row')
+      .filter({ hasText: String(issue.number) })
+      .filter({ hasText: 'Issue' });
+    await expect(original).toContainText('Reversed');
+    await expect(history.getByRole('row').filter({ hasText: 'Reversal' })).toContainText(`of movement ${issue.number}`);
+    await expect(history.getByRole('row').filter({ hasText: 'Reversal' })).toContainText(shown);
+    await expect(page.getByText("Times are Moscow Standard Time (GMT+3), the organisation's time zone.")).toBeVisible();
+  });
 });

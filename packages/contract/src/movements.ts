@@ -5,6 +5,10 @@ import { MoneyMinor, PositiveQuantity, Quantity, Unit } from './quantities.js';
 export const MovementType = z.enum(['receipt', 'issue', 'transfer', 'adjustment', 'reversal']);
 export type MovementType = z.infer<typeof MovementType>;
 
+/** Where a movement came from when no person typed it; clients put it in words in the reader's language. */
+export const MovementOrigin = z.enum(['opening-balance']);
+export type MovementOrigin = z.infer<typeof MovementOrigin>;
+
 /** Header that makes a posting safe to retry: the same key and body are applied once. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKey = z
@@ -91,6 +95,7 @@ export const Movement = z
     reversalOfId: z.uuid().nullable(),
     reversalOfNumber: z.number().int().nullable().describe('Number of the movement this one reverses'),
     reversedById: z.uuid().nullable(),
+    origin: MovementOrigin.nullable().describe('`opening-balance`: posted by an import as opening stock'),
   })
   .meta({ id: 'Movement' });
 export type Movement = z.infer<typeof Movement>;

@@ -212,6 +212,7 @@ export const stockSummaryQuantities = pgTable(
 );
 
 export const MOVEMENT_TYPES = ['receipt', 'issue', 'transfer', 'adjustment', 'reversal'] as const;
+export const MOVEMENT_ORIGINS = ['opening-balance'] as const;
 
 /**
  * The append-only ledger (a trigger refuses UPDATE and DELETE). Each row takes `quantity` out of
@@ -240,6 +241,11 @@ export const movements = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Unique: a movement is reversed at most once, whatever races the requests run. */
     reversalOfId: uuid().references((): never => movements.id as never, { onDelete: 'restrict' }),
+    /**
+     * Where a movement came from when no person typed it: `opening-balance` for an import's opening
+     * stock. Stored as a code and put in words in the reader's language (screens and exports).
+     */
+    origin: text({ enum: MOVEMENT_ORIGINS }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -9,13 +9,6 @@ export type ExportColumn<Row> = {
   value: (row: Row, lang: Locale) => string | number | null;
 };
 
-const YES_NO: Record<Locale, [string, string]> = { en: ['yes', 'no'], ru: ['да', 'нет'] };
-
-/** A yes/no cell in the export's language. */
-export function yesNo(value: boolean, lang: Locale): string {
-  return YES_NO[lang][value ? 0 : 1];
-}
-
 export type ExportTable<Row> = {
   /** File name without extension, e.g. "stock"; the date is appended. */
   name: string;

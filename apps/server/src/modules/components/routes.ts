@@ -9,7 +9,8 @@ import {
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
+import { unitWord, yesNo } from '../../lib/domain-words.js';
+import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
 import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
@@ -32,7 +33,7 @@ function exportColumns(currencyExponent: number): ExportColumn<Component>[] {
     { header: { en: 'Manufacturer', ru: 'Производитель' }, value: (row) => row.manufacturer },
     { header: { en: 'Manufacturer part number', ru: 'Код производителя' }, value: (row) => row.manufacturerPartNumber },
     { header: { en: 'Package', ru: 'Корпус' }, value: (row) => row.package },
-    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row, lang) => unitWord(row.unit, lang) },
     { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
     {
       header: { en: 'Default unit cost', ru: 'Цена по умолчанию' },

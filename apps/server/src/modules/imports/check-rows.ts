@@ -9,12 +9,13 @@ import {
 } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
+import { UNIT_ALIASES } from '../../lib/domain-words.js';
 import { parseAmountMinor } from '../../lib/money.js';
 import { fitsUnit } from '../../lib/quantity.js';
 import { organisationCurrencyExponent } from '../sales-settings/settings.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
 import { inJsonList, LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
-import { IMPORT_COLUMNS, UNIT_ALIASES } from './columns.js';
+import { IMPORT_COLUMNS } from './columns.js';
 
 /** One importable row, checked: what the commit writes. */
 export type CheckedRow = {

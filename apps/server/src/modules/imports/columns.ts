@@ -39,19 +39,3 @@ export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & {
     example: '',
   },
 ];
-
-/** Units as people write them in either language, mapped to the product's unit codes. */
-export const UNIT_ALIASES: Record<string, string> = {
-  шт: 'pcs',
-  'шт.': 'pcs',
-  компл: 'set',
-  'компл.': 'set',
-  уп: 'pack',
-  'уп.': 'pack',
-  катушка: 'reel',
-  м: 'm',
-  кг: 'kg',
-  г: 'g',
-  л: 'l',
-  мл: 'ml',
-};

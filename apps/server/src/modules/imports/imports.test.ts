@@ -157,6 +157,20 @@ describe('components import', () => {
     expect(stock.totals).toEqual({ quantities: [{ unit: 'pcs', quantity: '20000' }], valueMinor: '500000' });
     const again = await call(app, 'POST', `/api/imports/${preview.importId}/commit`, { token });
     expect(again.statusCode).toBe(404);
+
+    // The opening receipts are marked as such, and each reader's file says so in its language.
+    const [opening] = (await call(app, 'GET', '/api/movements?type=receipt&pageSize=10', { token })).json().items;
+    expect(opening).toMatchObject({ origin: 'opening-balance', reference: '', note: '' });
+    const exported = async (lang: string) =>
+      (
+        await call(app, 'GET', `/api/movements/export?format=csv&lang=${lang}&componentId=${opening.componentId}`, {
+          token,
+        })
+      ).body;
+    expect(await exported('ru')).toContain(';шт.;');
+    expect(await exported('ru')).toContain('Начальный остаток');
+    expect(await exported('en')).toContain('Opening balance');
+    expect(await exported('ru')).not.toContain('Opening balance');
   });
 
   it('updates existing components with the columns the file has, and re-checks at commit', async () => {

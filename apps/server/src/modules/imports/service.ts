@@ -134,9 +134,9 @@ async function postOpeningBalances(tx: Transaction, importer: Importer, rows: Re
   for (const batch of chunks(rows)) {
     await queryRows(
       tx,
-      sql`insert into movements (type, department_id, component_id, quantity, to_location_id, unit_cost_minor, reference, note, user_id)
+      sql`insert into movements (type, department_id, component_id, quantity, to_location_id, unit_cost_minor, origin, user_id)
           select 'receipt', ${importer.departmentId}, c.id, v.quantity::numeric, v.location_id::uuid,
-                 coalesce(v.unit_cost::bigint, c.default_unit_cost_minor), 'Opening balance', 'Import', ${importer.userId}
+                 coalesce(v.unit_cost::bigint, c.default_unit_cost_minor), 'opening-balance', ${importer.userId}
           from (values ${sql.join(
             batch.map(
               (row) => sql`(${row.componentId}, ${row.openingQuantity}, ${row.locationId}, ${row.unitCostMinor})`,

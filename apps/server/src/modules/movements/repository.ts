@@ -1,4 +1,4 @@
-import type { Movement, MovementFilters, MovementType, Unit } from '@cm/contract';
+import type { Movement, MovementFilters, MovementOrigin, MovementType, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
@@ -28,13 +28,14 @@ export type MovementRow = {
   reversal_of_id: string | null;
   reversal_of_number: string | number | null;
   reversed_by_id: string | null;
+  origin: MovementOrigin | null;
 };
 
 const SELECT_MOVEMENT = sql`
   select m.id, m.number, m.type, m.component_id, c.sku, c.name as component_name, c.unit, m.quantity,
          m.from_location_id, fl.path as from_path, m.to_location_id, tl.path as to_path, m.unit_cost_minor,
          m.reference, m.note, m.user_id, u.name as user_name, m.created_at, m.reversal_of_id, o.number as reversal_of_number,
-         r.id as reversed_by_id
+         r.id as reversed_by_id, m.origin
   from movements m
   join components c on c.id = m.component_id
   join users u on u.id = m.user_id
@@ -63,6 +64,7 @@ export function toMovement(row: MovementRow): Movement {
     reversalOfId: row.reversal_of_id,
     reversalOfNumber: row.reversal_of_number === null ? null : Number(row.reversal_of_number),
     reversedById: row.reversed_by_id,
+    origin: row.origin,
   };
 }
 

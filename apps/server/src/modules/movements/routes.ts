@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { movementOriginWord, movementTypeWord, unitWord } from '../../lib/domain-words.js';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
 import { majorUnits } from '../../lib/money.js';
@@ -33,14 +34,6 @@ const IdempotencyHeaders = z.object({
   ),
 });
 
-const TYPE_NAMES: Record<Movement['type'], { en: string; ru: string }> = {
-  receipt: { en: 'Receipt', ru: 'Приход' },
-  issue: { en: 'Issue', ru: 'Выдача' },
-  transfer: { en: 'Transfer', ru: 'Перемещение' },
-  adjustment: { en: 'Adjustment', ru: 'Корректировка' },
-  reversal: { en: 'Reversal', ru: 'Сторно' },
-};
-
 /**
  * Export columns; times are local to the organisation, as people read them ("2026-03-01 09:30:00"), and money
  * in its currency's major units.
@@ -50,18 +43,21 @@ function exportColumns(timeZone: string, currencyExponent: number): ExportColumn
   return [
     { header: { en: 'Number', ru: 'Номер' }, value: (row) => row.number },
     { header: { en: 'Time', ru: 'Время' }, value: (row) => localTime.format(new Date(row.createdAt)) },
-    { header: { en: 'Type', ru: 'Тип' }, value: (row, lang) => TYPE_NAMES[row.type][lang] },
+    { header: { en: 'Type', ru: 'Тип' }, value: (row, lang) => movementTypeWord(row.type, lang) },
     { header: { en: 'SKU', ru: 'Артикул' }, value: (row) => row.sku },
     { header: { en: 'Component', ru: 'Компонент' }, value: (row) => row.componentName },
     { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
-    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row, lang) => unitWord(row.unit, lang) },
     { header: { en: 'From', ru: 'Откуда' }, value: (row) => row.from?.path ?? null },
     { header: { en: 'To', ru: 'Куда' }, value: (row) => row.to?.path ?? null },
     {
       header: { en: 'Unit cost', ru: 'Цена за единицу' },
       value: (row) => (row.unitCostMinor === null ? null : majorUnits(row.unitCostMinor, currencyExponent)),
     },
-    { header: { en: 'Reference', ru: 'Документ' }, value: (row) => row.reference },
+    {
+      header: { en: 'Reference', ru: 'Документ' },
+      value: (row, lang) => row.reference || (row.origin ? movementOriginWord(row.origin, lang) : ''),
+    },
     { header: { en: 'Note', ru: 'Примечание' }, value: (row) => row.note },
     { header: { en: 'User', ru: 'Пользователь' }, value: (row) => row.user.name },
     { header: { en: 'Reverses', ru: 'Сторнирует' }, value: (row) => row.reversalOfNumber },

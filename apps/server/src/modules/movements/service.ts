@@ -151,6 +151,7 @@ function responseTemplate(poster: Poster, entry: Entry, names: Names): Omit<Move
     reversalOfId: entry.reversalOfId,
     reversalOfNumber: names.reversalOfNumber,
     reversedById: null,
+    origin: null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportColumn, sendTable, yesNo } from '../../lib/export/tabular-file.js';
+import { unitWord, yesNo } from '../../lib/domain-words.js';
+import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
 import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
@@ -20,7 +21,7 @@ function exportColumns(currencyExponent: number): ExportColumn<StockRow>[] {
     { header: { en: 'Category', ru: 'Категория' }, value: (row) => row.categoryPath },
     { header: { en: 'Location', ru: 'Место хранения' }, value: (row) => row.locationPath },
     { header: { en: 'Quantity', ru: 'Количество' }, value: (row) => Number(row.quantity) },
-    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row) => row.unit },
+    { header: { en: 'Unit', ru: 'Ед. изм.' }, value: (row, lang) => unitWord(row.unit, lang) },
     { header: { en: 'Minimum stock', ru: 'Минимальный остаток' }, value: (row) => Number(row.minimumStock) },
     { header: { en: 'Below minimum', ru: 'Ниже минимума' }, value: (row, lang) => yesNo(row.belowMinimum, lang) },
     {

@@ -496,7 +496,7 @@ describe('exports', () => {
       'Артикул;Наименование;Категория;Место хранения;Количество;Ед. изм.;Минимальный остаток;Ниже минимума;Цена за единицу;Стоимость',
     );
     expect(rows).toHaveLength(2);
-    expect(rows).toContain('R10K;Bravo resistor;Passives / Resistors;Main / Shelf A / Bin 1;40;pcs;100;да;0,12;4,8');
+    expect(rows).toContain('R10K;Bravo resistor;Passives / Resistors;Main / Shelf A / Bin 1;40;шт.;100;да;0,12;4,8');
     // The "below minimum" cell is a word the reader must understand, like the header above it.
     for (const row of rows) expect(row.split(';')[7]).not.toMatch(/^(yes|no)$/);
   });

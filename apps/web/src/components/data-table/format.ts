@@ -14,8 +14,19 @@ export type Formatters = {
   money: (minor: number | bigint | string) => string;
   /** A whole number in the locale's digits. */
   count: (value: number) => string;
-  /** Date and time of an ISO timestamp in the locale, e.g. "12 Mar 2026, 14:05". */
+  /** Date and time of an ISO timestamp in the locale and the organisation's time zone, e.g. "12 Mar 2026, 14:05". */
   dateTime: (iso: string) => string;
+  /** The calendar day of an ISO timestamp in the organisation's time zone, e.g. "12 Mar 2026". */
+  date: (iso: string) => string;
+  /** The time of day of an ISO timestamp in the organisation's time zone, e.g. "14:05". */
+  time: (iso: string) => string;
+  /** Whether two timestamps fall on one day in the organisation's time zone. */
+  sameDay: (first: string, second: string) => boolean;
+  /**
+   * The organisation's time zone in words, e.g. "Moscow Standard Time (GMT+3)", when this browser's clock
+   * differs from it (times are then not the reader's own); null when they agree.
+   */
+  timeZoneNote: string | null;
   /** Short name of a unit of measure in the interface language, for the given amount (plural by default). */
   unit: (unit: Unit, count?: number) => string;
 };
@@ -36,11 +47,30 @@ export function useCurrency(): Currency {
   return useMemo(() => ({ code, digits: currencyDigits(code) }), [code]);
 }
 
+/** The UTC offset of a time zone now, e.g. "GMT+03:00", to compare two zones by what their clocks show. */
+function offsetOf(timeZone: string | undefined): string {
+  return (
+    new Intl.DateTimeFormat('en', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+function zoneName(language: string, timeZone: string, style: 'longGeneric' | 'short'): string {
+  return (
+    new Intl.DateTimeFormat(language, { timeZone, timeZoneName: style })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  );
+}
+
 /** Locale-aware formatters for list cells and totals; they follow the interface language. */
 export function useFormatters(): Formatters {
   const { t, i18n } = useTranslation('tables');
   const language = i18n.language;
   const { code: currencyCode, digits } = useCurrency();
+  // Times are shown on the organisation's clock, as its exports and period filters count them (one clock).
+  const timeZone = useQuery(appInfoQuery).data?.timeZone;
   return useMemo(() => {
     const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
     const whole = new Intl.NumberFormat(language);
@@ -49,8 +79,12 @@ export function useFormatters(): Formatters {
       currency: currencyCode,
       currencyDisplay: 'narrowSymbol',
     });
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone });
+    const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone });
     const unit = (value: Unit, count = 2) => t(`units.${value}`, { count });
+    const differs = timeZone !== undefined && offsetOf(timeZone) !== offsetOf(undefined);
     return {
       quantity: (quantity, unitOfMeasure) => {
         const text = decimal.format(quantity as NumericText);
@@ -58,8 +92,18 @@ export function useFormatters(): Formatters {
       },
       money: (minor) => currency.format(moneyText(minor, digits)),
       count: (value) => whole.format(value),
-      dateTime: (iso) => date.format(new Date(iso)),
+      dateTime: (iso) => dateTime.format(new Date(iso)),
+      date: (iso) => date.format(new Date(iso)),
+      time: (iso) => time.format(new Date(iso)),
+      sameDay: (first, second) => day.format(new Date(first)) === day.format(new Date(second)),
+      timeZoneNote:
+        differs && timeZone
+          ? t('timeZoneNote', {
+              zone: zoneName(language, timeZone, 'longGeneric'),
+              offset: zoneName(language, timeZone, 'short'),
+            })
+          : null,
       unit,
     };
-  }, [language, t, currencyCode, digits]);
+  }, [language, t, currencyCode, digits, timeZone]);
 }

@@ -10,6 +10,7 @@
  *
  * and fetches with `api('/stock?' + toQueryString(search))`.
  */
+export { CodeText } from './code-text';
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
 export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
 export { type Currency, type Formatters, useCurrency, useFormatters } from './format';

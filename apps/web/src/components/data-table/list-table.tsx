@@ -47,7 +47,7 @@ export type ListTableProps<Row, Sort extends string = string> = {
   rowLabel?: (row: Row) => string;
   /** Controls placed before the Columns button, above the table. */
   toolbar?: ReactNode;
-  /** Height of the scrolling table body; the header stays in view while it scrolls. */
+  /** Height the rows may take before they scroll under the header, which stays in view. */
   maxHeight?: string | number;
   /** Accessible name of the table. */
   ariaLabel?: string;
@@ -79,7 +79,7 @@ export function ListTable<Row, Sort extends string = string>({
   onRowClick,
   rowLabel,
   toolbar,
-  maxHeight = 'max(360px, calc(100dvh - 340px))',
+  maxHeight = 'max(300px, calc(100dvh - 390px))',
   ariaLabel,
   pinLastColumn = false,
 }: ListTableProps<Row, Sort>) {
@@ -235,10 +235,15 @@ export function ListTable<Row, Sort extends string = string>({
         striped
         pinLastColumn={pinLastColumn}
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
-        maxHeight={maxHeight}
-        // A table wider than a narrow screen scrolls sideways: its scrollbar shows whenever it does (not only on
-        // hover, where nobody would know to look), and keyboard users need to reach it to scroll it.
-        scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel } }}
+        // The rows scroll in the table's own viewport, bounded here. The table's `maxHeight` would bound its
+        // outer box only: Chromium then lets the viewport grow as tall as every row and clips it, so rows past
+        // the box could be reached by neither the wheel nor the keyboard. A table wider than a narrow screen
+        // scrolls sideways: its scrollbar shows whenever it does (not only on hover, where nobody would know
+        // to look), and keyboard users reach the viewport with Tab to scroll it.
+        scrollAreaProps={{
+          type: 'auto',
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel, style: { maxHeight } },
+        }}
         columns={loadingFirstPage ? skeletonColumns : visibleColumns}
         records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
         idAccessor={

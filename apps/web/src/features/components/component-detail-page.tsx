@@ -38,7 +38,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { currentUserQuery } from '../auth/api';
-import { MOVEMENT_KIND_ICONS, MovementTypeBadge, movementSign } from '../movements/display';
+import { MOVEMENT_KIND_ICONS, MovementReference, MovementTypeCell, movementSign } from '../movements/display';
 import { useMovementModal } from '../movements/movement-modal';
 import { type MovementKind, movementKindsFor } from '../movements/permissions';
 import {
@@ -185,7 +185,9 @@ function DetailContent({
       await navigate({ to: COMPONENTS_PATH });
     },
   });
-  const inUse = remove.error instanceof ApiError && remove.error.code === 'COMPONENT_IN_USE';
+  // A component with movements can only be archived: the dialog says so from the start, rather than offering
+  // a deletion the server then refuses (it still does, should movements arrive meanwhile).
+  const inUse = detail.hasMovements || (remove.error instanceof ApiError && remove.error.code === 'COMPONENT_IN_USE');
 
   const actions = (
     <>
@@ -451,14 +453,14 @@ function DetailContent({
       <Modal
         opened={deleteOpen}
         onClose={() => setDeleteOpen(false)}
-        title={t('detail.deleteTitle', { sku: component.sku })}
+        title={t(inUse ? 'detail.inUseTitle' : 'detail.deleteTitle', { sku: component.sku })}
         centered
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
         <Stack>
           {inUse ? (
             <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-              {t('detail.inUse')}
+              {t(component.archived ? 'detail.inUseArchived' : 'detail.inUse')}
             </Alert>
           ) : (
             <Text size="sm">{t('detail.deleteMessage', { sku: component.sku, name: component.name })}</Text>
@@ -542,19 +544,32 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
           <Table.Tbody>
             {movements.data.items.map((movement) => (
               <Table.Tr key={movement.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(movement.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {format.date(movement.createdAt)}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {format.time(movement.createdAt)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{movement.number}</Table.Td>
                 <Table.Td miw={130}>
-                  <MovementTypeBadge type={movement.type} />
+                  <MovementTypeCell movement={movement} />
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Table.Td
+                  ta="right"
+                  td={movement.reversedById ? 'line-through' : undefined}
+                  style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                >
                   {movementSign(movement)}
                   {format.quantity(movement.quantity, unit)}
                 </Table.Td>
                 <Table.Td>{movement.from?.path ?? '—'}</Table.Td>
                 <Table.Td>{movement.to?.path ?? '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{movement.user.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{movement.reference || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <MovementReference movement={movement} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -575,6 +590,11 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
       }
     >
       {body}
+      {format.timeZoneNote && total > 0 ? (
+        <Text size="xs" c="dimmed" mt="xs">
+          {format.timeZoneNote}
+        </Text>
+      ) : null}
       {pages > 1 && (
         <Group justify="flex-end" mt="md">
           <Pagination

@@ -7,6 +7,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CodeText,
   ExportMenu,
   FilterSelect,
   ListSearchInput,
@@ -56,10 +57,9 @@ export default function ComponentsPage() {
             tabIndex={-1}
             size="sm"
             ff="monospace"
-            style={{ whiteSpace: 'nowrap' }}
             onClick={(event) => event.stopPropagation()}
           >
-            {row.sku}
+            <CodeText>{row.sku}</CodeText>
           </Anchor>
         ),
       },

@@ -1,4 +1,5 @@
 import type { Movement, MovementType } from '@cm/contract';
+import { Stack, Text } from '@mantine/core';
 import {
   IconAdjustmentsHorizontal,
   IconArrowsRightLeft,
@@ -32,6 +33,47 @@ const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
 export function MovementTypeBadge({ type }: { type: MovementType }) {
   const { t } = useTranslation('movements');
   return <DotBadge color={MOVEMENT_TYPE_COLORS[type]}>{t(`types.${type}`)}</DotBadge>;
+}
+
+/**
+ * A movement's type with what a reversal did to it: "Reversed" on a reversed movement, "of movement N" on a
+ * reversal, the same in the ledger and in a component's history.
+ */
+export function MovementTypeCell({
+  movement,
+}: {
+  movement: Pick<Movement, 'type' | 'reversalOfNumber' | 'reversedById'>;
+}) {
+  const { t } = useTranslation('movements');
+  return (
+    <Stack gap={4} align="flex-start">
+      <MovementTypeBadge type={movement.type} />
+      {movement.reversedById ? (
+        <DotBadge color="red" size="xs">
+          {t('reversed')}
+        </DotBadge>
+      ) : null}
+      {movement.reversalOfNumber !== null ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('reversalOf', { number: movement.reversalOfNumber })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A movement's document number, or where it came from when nobody typed one (an import's opening stock). */
+export function MovementReference({ movement }: { movement: Pick<Movement, 'reference' | 'origin'> }) {
+  const { t } = useTranslation('movements');
+  if (movement.reference) return <>{movement.reference}</>;
+  if (movement.origin) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {t(`origins.${movement.origin}`)}
+      </Text>
+    );
+  }
+  return <>—</>;
 }
 
 /**

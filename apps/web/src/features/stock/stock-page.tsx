@@ -19,6 +19,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CodeText,
   ExportMenu,
   FilterSelect,
   ListSearchInput,
@@ -66,8 +67,8 @@ export default function StockPage() {
         title: t('columns.sku'),
         sortable: true,
         render: (row) => (
-          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-            {row.sku}
+          <Text size="sm" ff="monospace">
+            <CodeText>{row.sku}</CodeText>
           </Text>
         ),
       },

@@ -6,6 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CodeText,
   ExportMenu,
   FilterSelect,
   ListTable,
@@ -14,14 +15,13 @@ import {
   useFormatters,
   useListSearch,
 } from '../../components/data-table';
-import { DotBadge } from '../../components/dot-badge';
 import { DateField } from '../../components/forms/date-field';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../auth/api';
 import { locationsQuery } from '../locations/api';
 import { movementListQuery, movementUsersQuery } from '../movements/api';
 import { ComponentPicker } from '../movements/component-picker';
-import { MovementTypeBadge, movementSign } from '../movements/display';
+import { MovementReference, MovementTypeCell, movementSign } from '../movements/display';
 import { mayReverse } from '../movements/permissions';
 import { useReversalModal } from '../movements/reversal-modal';
 
@@ -45,10 +45,6 @@ export default function TransactionsPage() {
     [users.data],
   );
   const typeOptions = MovementType.options.map((type) => ({ value: type, label: t(`movements:types.${type}`) }));
-  const numbers = useMemo(
-    () => new Map((query.data?.items ?? []).map((movement) => [movement.id, movement.number])),
-    [query.data],
-  );
 
   const filtered = Boolean(
     search.from || search.to || search.type || search.componentId || search.locationId || search.userId,
@@ -72,30 +68,23 @@ export default function TransactionsPage() {
         noWrap: true,
         title: t('columns.time'),
         sortable: true,
-        render: (movement) => <span style={{ whiteSpace: 'nowrap' }}>{format.dateTime(movement.createdAt)}</span>,
+        // Date over time: the ledger's widest column at one line, it leaves room for the others.
+        render: (movement) => (
+          <Stack gap={0}>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {format.date(movement.createdAt)}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {format.time(movement.createdAt)}
+            </Text>
+          </Stack>
+        ),
       },
       {
         accessor: 'type',
         noWrap: true,
         title: t('columns.type'),
-        render: (movement) => {
-          const original = movement.reversalOfId ? numbers.get(movement.reversalOfId) : undefined;
-          return (
-            <Stack gap={4} align="flex-start">
-              <MovementTypeBadge type={movement.type} />
-              {movement.reversedById ? (
-                <DotBadge color="red" size="xs">
-                  {t('reversed')}
-                </DotBadge>
-              ) : null}
-              {movement.reversalOfId ? (
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {original === undefined ? t('reversalOfEarlier') : t('reversalOf', { number: original })}
-                </Text>
-              ) : null}
-            </Stack>
-          );
-        },
+        render: (movement) => <MovementTypeCell movement={movement} />,
       },
       {
         accessor: 'sku',
@@ -103,8 +92,8 @@ export default function TransactionsPage() {
         cellsStyle: () => ({ minWidth: 170 }),
         render: (movement) => (
           <Stack gap={0}>
-            <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-              {movement.sku}
+            <Text size="sm" ff="monospace">
+              <CodeText>{movement.sku}</CodeText>
             </Text>
             <Text size="xs" c="dimmed">
               {movement.componentName}
@@ -168,7 +157,12 @@ export default function TransactionsPage() {
           ),
       },
       // A document number reads as one word: "WO-2026-" over "0423" is two.
-      { accessor: 'reference', noWrap: true, title: t('columns.reference') },
+      {
+        accessor: 'reference',
+        noWrap: true,
+        title: t('columns.reference'),
+        render: (movement) => <MovementReference movement={movement} />,
+      },
       {
         accessor: 'note',
         defaultToggle: false,
@@ -205,7 +199,7 @@ export default function TransactionsPage() {
           ]
         : []),
     ],
-    [t, format, numbers, reversible, reversal.open],
+    [t, format, reversible, reversal.open],
   );
 
   // The ledger is sorted by time only; the table's sort state maps onto the `order` parameter.
@@ -282,6 +276,11 @@ export default function TransactionsPage() {
           </>
         }
       />
+      {format.timeZoneNote ? (
+        <Text size="xs" c="dimmed">
+          {format.timeZoneNote}
+        </Text>
+      ) : null}
       {reversal.modal}
     </Stack>
   );
