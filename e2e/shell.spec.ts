@@ -99,6 +99,8 @@ test('the scroll-to-top button appears only past 50 px of scroll', async ({ page
     main.style.minHeight = '3000px';
   });
   const button = page.getByRole('button', { name: 'Scroll to top' });
+  // Over the page's title, not over a list, whose rows would take the wheel.
+  await page.getByRole('heading', { level: 1 }).hover();
   await page.mouse.wheel(0, 40);
   await page.waitForTimeout(300);
   await expect(button).toBeHidden();
