@@ -23,6 +23,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { AccessTokens } from './plugins/access-token.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(storableInputPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });

@@ -24,6 +24,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { root: str
       });
       await web.register(fastifyStatic, {
         root,
+        // The build writes a .br and a .gz beside every text file (apps/web/vite.config.ts): sent as they are.
+        preCompressed: true,
+        // Nothing of the build's own bookkeeping (`.vite/manifest.json`) is served.
+        dotfiles: 'ignore',
         setHeaders(response, filePath) {
           // Vite fingerprints everything under assets/, so those never change; the rest must be revalidated.
           response.header(

@@ -2,79 +2,69 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Locale, readLocale, writeSetting } from '../lib/interface-settings';
 import enAuth from '../locales/en/auth.json';
-import enCategories from '../locales/en/categories.json';
 import enCommon from '../locales/en/common.json';
-import enComponents from '../locales/en/components.json';
 import enErrors from '../locales/en/errors.json';
-import enImports from '../locales/en/imports.json';
-import enLocations from '../locales/en/locations.json';
-import enMarkdown from '../locales/en/markdown.json';
-import enMovements from '../locales/en/movements.json';
-import enSalesSettings from '../locales/en/sales-settings.json';
-import enStock from '../locales/en/stock.json';
-import enTables from '../locales/en/tables.json';
-import enTransactions from '../locales/en/transactions.json';
 import ruAuth from '../locales/ru/auth.json';
-import ruCategories from '../locales/ru/categories.json';
 import ruCommon from '../locales/ru/common.json';
-import ruComponents from '../locales/ru/components.json';
 import ruErrors from '../locales/ru/errors.json';
-import ruImports from '../locales/ru/imports.json';
-import ruLocations from '../locales/ru/locations.json';
-import ruMarkdown from '../locales/ru/markdown.json';
-import ruMovements from '../locales/ru/movements.json';
-import ruSalesSettings from '../locales/ru/sales-settings.json';
-import ruStock from '../locales/ru/stock.json';
-import ruTables from '../locales/ru/tables.json';
-import ruTransactions from '../locales/ru/transactions.json';
 
-export const resources = {
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    errors: enErrors,
-    categories: enCategories,
-    components: enComponents,
-    imports: enImports,
-    markdown: enMarkdown,
-    locations: enLocations,
-    movements: enMovements,
-    'sales-settings': enSalesSettings,
-    stock: enStock,
-    tables: enTables,
-    transactions: enTransactions,
-  },
-  ru: {
-    common: ruCommon,
-    auth: ruAuth,
-    errors: ruErrors,
-    categories: ruCategories,
-    components: ruComponents,
-    imports: ruImports,
-    markdown: ruMarkdown,
-    locations: ruLocations,
-    movements: ruMovements,
-    'sales-settings': ruSalesSettings,
-    stock: ruStock,
-    tables: ruTables,
-    transactions: ruTransactions,
-  },
+/**
+ * What the first screen needs in either language, bundled with the app: the shell, sign-in and the error
+ * messages. Every other namespace comes with the screens' translations (screenTranslations below).
+ */
+const SHELL_RESOURCES = {
+  en: { common: enCommon, auth: enAuth, errors: enErrors },
+  ru: { common: ruCommon, auth: ruAuth, errors: ruErrors },
 } as const;
+
+/** Each language's screen namespaces, one chunk per language (app/screen-translations). */
+const SCREEN_TRANSLATIONS: Record<Locale, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  en: () => import('./screen-translations/en'),
+  ru: () => import('./screen-translations/ru'),
+};
+
+const screensLoaded = new Map<Locale, Promise<void>>();
+
+/**
+ * Adds the screens' words of a language, once: the signed-in layout waits for them before its first
+ * render, and a change of language waits for the new one's.
+ */
+export function screenTranslations(locale: Locale): Promise<void> {
+  let loaded = screensLoaded.get(locale);
+  if (!loaded) {
+    loaded = SCREEN_TRANSLATIONS[locale]().then(({ default: files }) => {
+      for (const [file, catalogue] of Object.entries(files)) {
+        const namespace = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+        i18next.addResourceBundle(locale, namespace, catalogue, true, true);
+      }
+    });
+    // A failed download is tried again next time rather than remembered.
+    loaded.catch(() => screensLoaded.delete(locale));
+    screensLoaded.set(locale, loaded);
+  }
+  return loaded;
+}
 
 export async function initI18n(): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: SHELL_RESOURCES,
+    partialBundledLanguages: true,
     lng: readLocale(),
-    fallbackLng: 'en',
+    // Both catalogues are complete (locales.test.ts): no language falls back to another.
+    fallbackLng: false,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Words that arrive after a screen rendered (a change of language) render it again.
+    react: { bindI18nStore: 'added' },
   });
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {
+  // Signed in, the screens need their words in the new language before it is shown.
+  if (screensLoaded.size > 0) await screenTranslations(locale);
   await i18next.changeLanguage(locale);
   writeSetting('i18n_locale', locale);
   document.documentElement.lang = locale;

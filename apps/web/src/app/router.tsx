@@ -13,14 +13,18 @@ import {
 import { ErrorPage } from '../components/error-pages/error-page';
 import { ForbiddenError, RouteErrorPage } from '../components/error-pages/route-error-page';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { AppLayout } from '../components/layout/app-layout';
 import { AuthLayout } from '../components/layout/auth-layout';
 import { currentUserQuery, devModeQuery } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { mayEditComponents } from '../features/components/permissions';
 import { ApiError } from '../lib/api-client';
+import { readLocale } from '../lib/interface-settings';
 import { session } from '../lib/session';
+import { screenTranslations } from './i18n';
 import { mayOpen, SCREENS, UI_KIT_PAGES } from './screens';
+
+/** The signed-in shell, with the code and words of its screens: the sign-in page downloads none of it. */
+const AppLayout = lazyRouteComponent(() => import('../components/layout/app-layout'), 'AppLayout');
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -58,7 +62,11 @@ const appLayoutRoute = createRoute({
     const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
     if (!session.isLoggedIn()) throw toSignIn();
     try {
-      return { user: await context.queryClient.ensureQueryData(currentUserQuery) };
+      const [user] = await Promise.all([
+        context.queryClient.ensureQueryData(currentUserQuery),
+        screenTranslations(readLocale()),
+      ]);
+      return { user };
     } catch (error) {
       // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
       if (error instanceof ApiError && error.status === 401) {

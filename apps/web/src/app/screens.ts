@@ -1,16 +1,4 @@
 import type { Role } from '@cm/contract';
-import {
-  IconAdjustmentsDollar,
-  IconArrowsExchange,
-  IconCalculator,
-  IconChartBar,
-  IconCpu,
-  IconFileAnalytics,
-  IconPackages,
-  IconTrophy,
-  IconUserCircle,
-  IconUsers,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { ErrorKind } from '../components/error-pages/error-page';
 
@@ -24,7 +12,6 @@ export type Screen = {
   label: string;
   section: 'sales' | 'stock' | 'account';
   roles: readonly Role[];
-  icon: ComponentType<{ size?: number; stroke?: number }>;
   /** Loaded on demand, so each screen is its own chunk. */
   load: () => Promise<{ default: ComponentType }>;
 };
@@ -39,7 +26,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'leaderboard',
     section: 'sales',
     roles: SALES,
-    icon: IconTrophy,
     load: () => import('../features/leaderboard/leaderboard-page'),
   },
   {
@@ -47,7 +33,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'analytics',
     section: 'sales',
     roles: SALES,
-    icon: IconChartBar,
     load: () => import('../features/analytics/analytics-page'),
   },
   {
@@ -55,7 +40,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'calculator',
     section: 'sales',
     roles: SALES,
-    icon: IconCalculator,
     load: () => import('../features/calculator/calculator-page'),
   },
   {
@@ -63,7 +47,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'settings',
     section: 'sales',
     roles: ADMINISTRATORS,
-    icon: IconAdjustmentsDollar,
     load: () => import('../features/sales-settings/sales-settings-page'),
   },
   {
@@ -71,7 +54,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'stockOnHand',
     section: 'stock',
     roles: EVERYONE,
-    icon: IconPackages,
     load: () => import('../features/stock/stock-page'),
   },
   {
@@ -79,7 +61,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'components',
     section: 'stock',
     roles: EVERYONE,
-    icon: IconCpu,
     load: () => import('../features/components/components-page'),
   },
   {
@@ -87,7 +68,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'transactions',
     section: 'stock',
     roles: EVERYONE,
-    icon: IconArrowsExchange,
     load: () => import('../features/transactions/transactions-page'),
   },
   {
@@ -95,7 +75,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'reports',
     section: 'stock',
     roles: ADMINISTRATORS,
-    icon: IconFileAnalytics,
     load: () => import('../features/reports/reports-page'),
   },
   {
@@ -103,7 +82,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'users',
     section: 'stock',
     roles: ADMINISTRATORS,
-    icon: IconUsers,
     load: () => import('../features/users/users-page'),
   },
   {
@@ -111,7 +89,6 @@ export const SCREENS: readonly Screen[] = [
     label: 'profile',
     section: 'account',
     roles: EVERYONE,
-    icon: IconUserCircle,
     load: () => import('../features/profile/profile-page'),
   },
 ];

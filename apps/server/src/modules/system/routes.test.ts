@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
@@ -9,6 +10,12 @@ import { currentDepartment, inDepartment, PUBLIC, requireRole, SIGNED_IN } from 
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'cm-web-'));
 writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>shell</title>');
+// A built asset with the compressed copies the build writes beside it (apps/web/vite.config.ts).
+const SCRIPT = `export const words = ${JSON.stringify('compress me '.repeat(500))};`;
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), SCRIPT);
+writeFileSync(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync(SCRIPT));
+writeFileSync(path.join(webDist, 'assets', 'app-1234.js.gz'), gzipSync(SCRIPT));
 const app = await buildTestApp({
   WEB_DIST_DIR: webDist,
   APP_NAME: 'Parts Desk',
@@ -135,6 +142,41 @@ describe('web app and unknown paths', () => {
       token: (await signIn(app, await createUser(app, { role: 'worker' }))).accessToken,
     });
     expect(forbidden.json()).toMatchObject({ status: 403, title: 'Forbidden', code: 'FORBIDDEN' });
+  });
+
+  it('sends built files as compressed at build time, by what the browser accepts, with Vary', async () => {
+    const asked = (encoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses API answers above a kilobyte on the fly, exports while they stream, and leaves small ones', async () => {
+    const token = (await signIn(app, await createUser(app, { role: 'administrator' }))).accessToken;
+    const big = await app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).openapi).toBe('3.1.0');
+    const small = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/components/export?format=csv',
+      headers: { 'accept-encoding': 'gzip', authorization: `Bearer ${token}` },
+    });
+    expect(exported.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(exported.rawPayload).toString()).toMatch(/^\uFEFFSKU,Name/);
   });
 
   it('marks API answers as not cacheable', async () => {

@@ -1,5 +1,10 @@
+// Every component's styles and the notifications': the first screen loads only its own (main.tsx).
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '../../lib/zod-without-eval';
 import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
@@ -107,6 +112,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         <AppFooter />
       </AppShell.Footer>
       <ScrollToTop />
+      <Notifications position="top-right" />
     </AppShell>
   );
 }

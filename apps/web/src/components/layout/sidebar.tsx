@@ -1,6 +1,18 @@
 import type { User } from '@cm/contract';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import {
+  IconAdjustmentsDollar,
+  IconArrowsExchange,
+  IconCalculator,
+  IconChartBar,
+  IconCpu,
+  IconFileAnalytics,
+  IconLayoutDashboard,
+  IconPackages,
+  IconTrophy,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
@@ -10,7 +22,23 @@ import { devModeQuery } from '../../features/auth/api';
 
 const SECTIONS: Screen['section'][] = ['sales', 'stock', 'account'];
 
-type MenuEntry = { path: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
+type Icon = ComponentType<{ size?: number; stroke?: number }>;
+
+/** Each screen's icon in the menu, by its label: the menu is signed-in code, the screens table is not. */
+const SCREEN_ICONS: Record<string, Icon> = {
+  leaderboard: IconTrophy,
+  analytics: IconChartBar,
+  calculator: IconCalculator,
+  settings: IconAdjustmentsDollar,
+  stockOnHand: IconPackages,
+  components: IconCpu,
+  transactions: IconArrowsExchange,
+  reports: IconFileAnalytics,
+  users: IconUsers,
+  profile: IconUserCircle,
+};
+
+type MenuEntry = { path: string; label: string; icon: Icon };
 
 function MenuSection({ title, entries, onNavigate }: { title: string; entries: MenuEntry[]; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -48,7 +76,9 @@ export function Sidebar({ user, onNavigate }: { user: User | undefined; onNaviga
           <MenuSection
             key={section}
             title={t(`nav.${section}`)}
-            entries={SCREENS.filter((screen) => screen.section === section && mayOpen(screen, user?.role))}
+            entries={SCREENS.filter((screen) => screen.section === section && mayOpen(screen, user?.role)).map(
+              (screen) => ({ ...screen, icon: SCREEN_ICONS[screen.label] ?? IconLayoutDashboard }),
+            )}
             onNavigate={onNavigate}
           />
         ))}

@@ -1,0 +1,8 @@
+/**
+ * The Russian words of the screens behind sign-in, as one chunk fetched once a session starts
+ * (app/i18n.ts): the sign-in page never downloads them.
+ */
+export default import.meta.glob<Record<string, unknown>>(
+  ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors}.json'],
+  { eager: true, import: 'default' },
+);

@@ -1,0 +1,6 @@
+import { config } from 'zod';
+
+// The app's Content-Security-Policy forbids eval. zod would first try to compile its parsers with
+// `new Function` (the browser reports the refused attempt as a CSP violation), then fall back; told so
+// here, it never tries. Imported by the signed-in shell, before any screen parses anything.
+config({ jitless: true });

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts, DEMO_PASSWORD } from './fixtures.js';
+
+// The web delivery budget (issue #23, `npm run bench:web` for the full figures): the first screen stays light,
+// everything text comes compressed, and a route loads nothing but its own code.
+
+/** Compressed bytes the sign-in page may download: its JavaScript, and everything. */
+const SIGN_IN_SCRIPT_BUDGET = 150 * 1000;
+const SIGN_IN_TOTAL_BUDGET = 250 * 1000;
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+const manifest = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../apps/web/dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+
+/** The files a set of modules loads by their static imports: all a route may fetch. */
+function filesOf(entries: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build has no module ${key}`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const entry of entries) visit(entry);
+  return files;
+}
+
+type Loaded = { path: string; type: string; bytes: number; encoding: string };
+
+/** Every response of a cold load of `url`, with its compressed size and encoding. */
+async function load(page: Page, url: string): Promise<Loaded[]> {
+  const loaded: Promise<Loaded>[] = [];
+  page.on('requestfinished', (request) => {
+    loaded.push(
+      (async () => ({
+        path: new URL(request.url()).pathname,
+        type: request.resourceType(),
+        bytes: (await request.sizes()).responseBodySize,
+        encoding: (await request.response())?.headers()['content-encoding'] ?? '',
+      }))(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return Promise.all(loaded);
+}
+
+const assets = (loaded: Loaded[]) => loaded.filter((entry) => entry.path.startsWith('/assets/'));
+
+test('the sign-in page stays within its budget, compressed, and loads nothing of the signed-in screens', async ({
+  page,
+}) => {
+  const loaded = await load(page, '/auth/signin');
+  const scripts = loaded.filter((entry) => entry.type === 'script').reduce((sum, entry) => sum + entry.bytes, 0);
+  const total = loaded.reduce((sum, entry) => sum + entry.bytes, 0);
+  expect(scripts, 'compressed JavaScript of the sign-in page').toBeLessThanOrEqual(SIGN_IN_SCRIPT_BUDGET);
+  expect(total, 'everything the sign-in page downloads').toBeLessThanOrEqual(SIGN_IN_TOTAL_BUDGET);
+
+  for (const asset of assets(loaded).filter((entry) => entry.bytes > 1024)) {
+    expect(asset.encoding, asset.path).toMatch(/^(br|gzip)$/);
+  }
+  const allowed = filesOf(['index.html', 'src/features/auth/components/sign-in-page.tsx']);
+  expect(
+    assets(loaded)
+      .map((entry) => entry.path.slice(1))
+      .filter((file) => !allowed.has(file)),
+  ).toEqual([]);
+});
+
+test("the stock page loads the shell, its own code and its words, and no other screen's", async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
+  const session = (await login.json()) as { accessToken: string; refreshToken: string; user: unknown };
+  await page.addInitScript(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+    },
+    { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
+  );
+  const loaded = await load(page, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+  const allowed = filesOf([
+    'index.html',
+    'src/components/layout/app-layout.tsx',
+    'src/app/screen-translations/en.ts',
+    'src/features/stock/stock-page.tsx',
+  ]);
+  expect(
+    assets(loaded)
+      .map((entry) => entry.path.slice(1))
+      .filter((file) => !allowed.has(file)),
+  ).toEqual([]);
+});
