@@ -146,7 +146,11 @@ describe('web app and unknown paths', () => {
 
   it('sends built files as compressed at build time, by what the browser accepts, with Vary', async () => {
     const asked = (encoding?: string) =>
-      app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
     const brotli = await asked('gzip, deflate, br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
