@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, signInAs, testEveryRowReachable } from './fixtures.js';
 
 /** A SKU no other test (or earlier run on the same database) has used. */
 function uniqueSku(prefix: string): string {
@@ -253,16 +253,7 @@ test('the form and the detail pass the accessibility checks in light and dark', 
   }
 });
 
-test('every row of a 100-row page of components is reached by wheel and keyboard, with the header in view', async ({
-  page,
-}) => {
-  await signInAs(page, 'worker', '/components?pageSize=100');
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/components?pageSize=100');
-    await expectEveryRowReachable(page, 'Components');
-  }
-});
+testEveryRowReachable('components', 'worker', '/components', 'Components');
 
 test('deleting a component with movements offers archiving from the start, never a deletion it cannot do', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** Seeded on the fresh database of every run (apps/server/src/db/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -59,4 +59,18 @@ export async function expectEveryRowReachable(page: Page, name: string): Promise
   await page.keyboard.press('End');
   await expect.poll(() => shown(lastRow), { message: 'End shows the last row' }).toBe(true);
   expect(await shown(header), 'the header stays in view after End').toBe(true);
+}
+
+/** A test that every row of a 100-row page of a list is reached by wheel and keyboard, at 1280 and 800 px. */
+export function testEveryRowReachable(what: string, role: keyof typeof accounts, path: string, name: string): void {
+  test(`every row of a 100-row page of ${what} is reached by wheel and keyboard, with the header in view`, async ({
+    page,
+  }) => {
+    await signInAs(page, role, `${path}?pageSize=100`);
+    for (const width of [1280, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${path}?pageSize=100`);
+      await expectEveryRowReachable(page, name);
+    }
+  });
 }

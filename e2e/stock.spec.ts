@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, signInAs, testEveryRowReachable } from './fixtures.js';
 
 // These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
@@ -382,16 +382,7 @@ test('sorting, page size and the chosen columns of the stock list survive a relo
   await expect(page).toHaveURL(/\/components\/[0-9a-f-]{36}$/);
 });
 
-test('every row of a 100-row page of stock is reached by wheel and keyboard, with the header in view', async ({
-  page,
-}) => {
-  await signInAs(page, 'worker', '/?pageSize=100');
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/?pageSize=100');
-    await expectEveryRowReachable(page, 'Stock');
-  }
-});
+testEveryRowReachable('stock', 'worker', '/', 'Stock');
 
 test('a search of several words finds what has them all, in any order, on Stock and Components', async ({ page }) => {
   await signInAs(page, 'worker', '/');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, signInAs, testEveryRowReachable } from './fixtures.js';
 
 // These stories post through several screens; the expectations wait as long as playwright.config.ts says.
 test.describe.configure({ timeout: 90_000 });
@@ -153,16 +153,7 @@ test('workers read the ledger without the Reverse action, in Russian too', async
   await expect(from).toHaveValue('01.01.2999');
 });
 
-test('every row of a 100-row page of the ledger is reached by wheel and keyboard, with the header in view', async ({
-  page,
-}) => {
-  await signInAs(page, 'worker', '/transactions?pageSize=100');
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/transactions?pageSize=100');
-    await expectEveryRowReachable(page, 'Transactions');
-  }
-});
+testEveryRowReachable('the ledger', 'worker', '/transactions', 'Transactions');
 
 test.describe('on a browser in another time zone than the organisation', () => {
   test.use({ timezoneId: 'America/New_York' });

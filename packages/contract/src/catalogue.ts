@@ -93,13 +93,16 @@ export type ComponentSort = z.infer<typeof ComponentSort>;
 
 export const ComponentStatusFilter = z.enum(['active', 'archived', 'all']);
 
+/** The search of the lists of components and of stock. */
+export const ComponentSearch = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .describe('Words (up to 8) that must each occur, in any order, in the SKU, name, manufacturer or part number');
+
 export const ComponentFilters = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe('Words (up to 8) that must each occur, in any order, in the SKU, name, manufacturer or part number'),
+  q: ComponentSearch,
   categoryId: z.uuid().optional().describe('This category and everything below it'),
   status: ComponentStatusFilter.default('active'),
   sort: ComponentSort.default('sku'),

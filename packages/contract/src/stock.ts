@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ComponentSearch } from './catalogue.js';
 import { ExportOptions, Pagination, pageOf, QueryFlag, SortOrder } from './lists.js';
 import { MoneyAmountMinor, MoneyMinor, Quantity, QuantitySum, Unit } from './quantities.js';
 
@@ -28,12 +29,7 @@ export const StockSort = z.enum(['sku', 'name', 'category', 'location', 'quantit
 export type StockSort = z.infer<typeof StockSort>;
 
 export const StockFilters = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe('Words (up to 8) that must each occur, in any order, in the SKU, name, manufacturer or part number'),
+  q: ComponentSearch,
   categoryId: z.uuid().optional().describe('This category and everything below it'),
   locationId: z.uuid().optional().describe('This location and everything below it'),
   belowMinimum: QueryFlag.optional().describe('Only components below their minimum stock (archived ones never are)'),

@@ -11,6 +11,7 @@
  * and fetches with `api('/stock?' + toQueryString(search))`.
  */
 export { CodeText } from './code-text';
+export { DateTimeText } from './date-time-text';
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
 export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
 export { type Currency, type Formatters, useCurrency, useFormatters } from './format';

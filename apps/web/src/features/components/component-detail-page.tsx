@@ -31,7 +31,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Formatters, useFormatters } from '../../components/data-table';
+import { DateTimeText, type Formatters, useFormatters } from '../../components/data-table';
 import { InlineLoadFailed } from '../../components/load-failed';
 import { MarkdownView } from '../../components/markdown/markdown-view';
 import { usePageTitle } from '../../components/use-page-title';
@@ -545,12 +545,7 @@ function MovementHistory({ componentId, unit, format }: { componentId: string; u
             {movements.data.items.map((movement) => (
               <Table.Tr key={movement.id}>
                 <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {format.date(movement.createdAt)}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {format.time(movement.createdAt)}
-                  </Text>
+                  <DateTimeText iso={movement.createdAt} />
                 </Table.Td>
                 <Table.Td>{movement.number}</Table.Td>
                 <Table.Td miw={130}>

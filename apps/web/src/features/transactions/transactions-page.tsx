@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CodeText,
+  DateTimeText,
   ExportMenu,
   FilterSelect,
   ListTable,
@@ -68,17 +69,7 @@ export default function TransactionsPage() {
         noWrap: true,
         title: t('columns.time'),
         sortable: true,
-        // Date over time: the ledger's widest column at one line, it leaves room for the others.
-        render: (movement) => (
-          <Stack gap={0}>
-            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {format.date(movement.createdAt)}
-            </Text>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {format.time(movement.createdAt)}
-            </Text>
-          </Stack>
-        ),
+        render: (movement) => <DateTimeText iso={movement.createdAt} />,
       },
       {
         accessor: 'type',
