@@ -98,9 +98,11 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   let housekeeping: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     housekeeping = setInterval(() => {
-      Promise.all([pruneRefreshTokens(app.db), pruneThrottle(app.db), pruneIdempotencyKeys(app.db)]).catch((error) =>
-        app.log.warn({ err: error }, 'housekeeping failed'),
-      );
+      Promise.all([
+        pruneRefreshTokens(app.db, config.refreshTokenReuseGraceSeconds),
+        pruneThrottle(app.db),
+        pruneIdempotencyKeys(app.db),
+      ]).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();
     app.salesSync.startScheduler();

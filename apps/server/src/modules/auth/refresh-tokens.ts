@@ -101,11 +101,21 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Drops tokens whose family can no longer be used, a day after the fact. */
-export async function pruneRefreshTokens(db: Executor): Promise<void> {
+/**
+ * Drops tokens whose family can no longer be used, a day after the fact, and forgets the sealed pairs whose
+ * grace window has passed: they can no longer be answered, so a database copy should not carry them.
+ */
+export async function pruneRefreshTokens(db: Executor, reuseGraceSeconds: number): Promise<void> {
   await db.delete(refreshTokens).where(
     sql`${refreshTokens.familyExpiresAt} < now() - interval '1 day'
         or ${refreshTokens.revokedAt} < now() - interval '1 day'
         or ${refreshTokens.expiresAt} < now() - interval '1 day'`,
   );
+  await db
+    .update(refreshTokens)
+    .set({ successorPairSealed: null })
+    .where(
+      sql`${refreshTokens.successorPairSealed} is not null
+          and ${refreshTokens.rotatedAt} < now() - make_interval(secs => ${reuseGraceSeconds})`,
+    );
 }

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
-import { auditLog, departments, users } from '../../db/schema/index.js';
+import { auditLog, departments, refreshTokens, users } from '../../db/schema/index.js';
 import { upsertUser } from '../users/service.js';
+import { hashRefreshToken, pruneRefreshTokens } from './refresh-tokens.js';
 
 const app = await buildTestApp();
 const devApp = await buildTestApp({ DEV_MODE: 'true' });
@@ -351,6 +352,23 @@ describe('POST /api/auth/refresh', () => {
     expect((await reuse()).statusCode).toBe(200);
     advanceClock(6);
     expect((await reuse()).statusCode).toBe(401);
+  });
+
+  it('housekeeping keeps a sealed pair through its grace window and forgets it afterwards', async () => {
+    const session = await signIn(app, await createUser(app));
+    const repeat = () => call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
+    const rotated = (await repeat()).json();
+    await pruneRefreshTokens(app.db, 10);
+    expect((await repeat()).json()).toEqual(rotated);
+    const hash = hashRefreshToken(session.refreshToken);
+    await app.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(refreshTokens.tokenHash, hash));
+    await pruneRefreshTokens(app.db, 10);
+    const [row] = await app.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+    expect(row?.successorPairSealed).toBeNull();
+    expect(row?.successorId).not.toBeNull();
   });
 
   it('an operator setting a new password ends the sessions of that user', async () => {
