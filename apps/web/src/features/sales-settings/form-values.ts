@@ -47,6 +47,7 @@ export function comparable(values: SettingsFormValues): string {
 
 function messageOf(field: SettingsField, code: string): string {
   if (code === 'token_required') return 'validation.tokenRequired';
+  if (code === 'address_not_public') return 'validation.addressNotPublic';
   switch (field) {
     case 'subdomain':
       return 'validation.address';
