@@ -127,8 +127,8 @@ function messageOf(
 
 /**
  * Checks the values with the contract's ComponentInput schema (plus what only the form knows: the money
- * text, read in the organisation currency's `digits` as `language` writes it, and whole quantities for counted units) and converts
- * them; `errors` is empty when `input` is set.
+ * text, read in the organisation currency's `digits` as `language` writes it, and whole quantities for
+ * counted units) and converts them; `errors` is empty when `input` is set.
  */
 export function toInput(
   values: ComponentFormValues,
