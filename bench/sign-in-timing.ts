@@ -7,7 +7,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { fromPglite, MIGRATIONS_FOLDER } from '../apps/server/src/db/client.js';
-import { seedDemoData } from '../apps/server/src/db/seed.js';
+import { seedDemoData } from '../apps/server/src/demo/seed.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 100);
 const client = await PGlite.create();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
-/** Seeded on the fresh database of every run (apps/server/src/db/seed.ts). */
+/** Seeded on the fresh database of every run (apps/server/src/demo/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password';
 export const accounts = {
   administrator: 'admin@example.com',

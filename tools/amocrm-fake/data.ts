@@ -1,4 +1,4 @@
-import { type Random, seededRandom } from './random.js';
+import { type Random, seededRandom } from '../../apps/server/src/lib/seeded-random.js';
 
 // Records are kept in amoCRM's own field names, so the server only adds `_links` and `_embedded`.
 

@@ -59,6 +59,16 @@ describe('loadConfig', () => {
     ).toBe(true);
   });
 
+  it('seeds the demo in English unless DEMO_LOCALE asks for Russian, and refuses other languages', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).demoLocale).toBe('en');
+    expect(loadConfig({ APP_SECRET: SECRET, DEMO_LOCALE: 'ru' }).demoLocale).toBe('ru');
+    expect(loadConfig({ APP_SECRET: SECRET, DEMO_LOCALE: '' }).demoLocale).toBe('en');
+    expect(problemsOf({ APP_SECRET: SECRET, DEMO_LOCALE: 'de' })).toEqual([expect.stringMatching(/^DEMO_LOCALE: /)]);
+    expect(
+      problemsOf({ APP_SECRET: SECRET, DEMO_LOCALE: 'RU', PORT: 'x' }).map((problem) => problem.split(':')[0]),
+    ).toEqual(['PORT', 'DEMO_LOCALE']);
+  });
+
   it('generates a secret on the embedded database once and keeps it private', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-config-'));
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TimeZone } from '@cm/contract';
+import { Locale, TimeZone } from '@cm/contract';
 import { z } from 'zod';
 
 const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
@@ -42,6 +42,7 @@ const EnvironmentSchema = z.object({
   APP_BRAND: optionalText,
   DEV_MODE: flag.default(false),
   SEED_DEMO: flag.optional(),
+  DEMO_LOCALE: Locale.default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
@@ -73,6 +74,8 @@ export type Config = {
   appBrand: string | null;
   devMode: boolean;
   seedDemo: boolean;
+  /** Language the demo is seeded in; it stays in that language, as data does, whatever the language of the screens. */
+  demoLocale: Locale;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   accessTokenTtlSeconds: number;
@@ -139,6 +142,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     appBrand: env.APP_BRAND ?? null,
     devMode: env.DEV_MODE,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    demoLocale: env.DEMO_LOCALE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirectoryInUseError } from './db/data-dir-lock.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData } from './demo/seed.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database, (message) => console.log(message));
   if (config.seedDemo) {
-    const seeded = await seedDemoData(database.db, config.timeZone);
+    const seeded = await seedDemoData(database.db, config.timeZone, config.demoLocale);
     if (seeded) printDemoAccounts(seeded);
   }
   const app = await buildApp(config, database);

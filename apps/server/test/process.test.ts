@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoginResponse } from '@cm/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createPostgresDatabase } from './database.js';
 import { testEngine } from './engine.js';
 import { finished, runEntry, startServer } from './process.js';

@@ -9,10 +9,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
+import { type Executor, queryRows } from '../db/client.js';
+import { FILE_ACCOUNT_ID } from '../db/schema/sales.js';
 import { missingMainContacts, unmatchedResponsibleUsers } from '../modules/sales-sync/leads.js';
-import { type Executor, queryRows } from './client.js';
-import { DEMO_SALES_MANAGERS } from './demo-sales.js';
-import { FILE_ACCOUNT_ID } from './schema/sales.js';
+import { DEMO_SALES_MANAGERS } from './sales.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed.js';
 
 const app = await buildTestApp();

@@ -1,13 +1,14 @@
 import { AMO_LOST_STATUS_ID, AMO_WON_STATUS_ID, type ManagementType } from '@cm/contract';
 import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../db/client.js';
+import { FILE_ACCOUNT_ID } from '../db/schema/sales.js';
+import { type Random, seededRandom } from '../lib/seeded-random.js';
 import type { CheckedDay } from '../modules/sales-import/check-activity.js';
 import { storeDays } from '../modules/sales-import/service.js';
-import { salesSettings } from '../modules/sales-settings/settings.js';
 import { type ContactFacts, type LeadFacts, upsertContacts, upsertLeads } from '../modules/sales-sync/leads.js';
+import { salesSettings } from '../modules/sales-settings/settings.js';
 import type { UpsertUserInput } from '../modules/users/service.js';
-import { type Executor, queryRows } from './client.js';
-import { type Random, randomSource } from './demo-catalogue.js';
-import { FILE_ACCOUNT_ID } from './schema/sales.js';
+import type { DemoLanguage } from './language.js';
 
 /**
  * The demo sales area: a sales team in the two sales departments, two pipelines, twelve months of leads
@@ -19,7 +20,8 @@ import { FILE_ACCOUNT_ID } from './schema/sales.js';
  * what a manager achieved N months ago is the same in every seed whatever the date, so the facts the
  * sales screens are shown with (a streak, a 120 % month, some managers above and some below plan last
  * month) always hold. Times are local working hours in the organisation's time zone, so every lead is
- * closed inside the month it counts for.
+ * closed inside the month it counts for. Texts stay English until the rows are written in the seed's
+ * language, so the leads and their numbers are the same in every language.
  */
 
 /** Who sets the plans, and the organisation time zone the sales settings start with (`TIME_ZONE`). */
@@ -690,7 +692,7 @@ function planOf(profile: SalesProfile, month: Month): number {
 
 /** Fact/plan of each history month, oldest first: two draws per month whatever the calendar. */
 function achievements(profile: SalesProfile, months: readonly Month[]): number[] {
-  const random = randomSource(PRNG_SEED + profile.amoId * 1000 + 1);
+  const random = seededRandom(PRNG_SEED + profile.amoId * 1000 + 1);
   return months.map((month) => {
     const drawn = profile.achievement + (random.next() + random.next() - 1) * profile.spread * 1.7;
     return profile.fixed?.[month.back] ?? Math.min(1.45, Math.max(0.35, drawn));
@@ -698,7 +700,7 @@ function achievements(profile: SalesProfile, months: readonly Month[]): number[]
 }
 
 function playLeads(profile: SalesProfile, months: readonly Month[], calendar: Calendar): DemoLead[] {
-  const random = randomSource(PRNG_SEED + profile.amoId * 1000 + 2);
+  const random = seededRandom(PRNG_SEED + profile.amoId * 1000 + 2);
   const channel = CHANNELS[profile.channel];
   const customers: DemoContact[] = [];
   const leads: DemoLead[] = [];
@@ -816,7 +818,7 @@ function playLeads(profile: SalesProfile, months: readonly Month[], calendar: Ca
 
 /** Calls, call seconds and messages per working day (a few on days off, none on a sick day). */
 function playActivity(profile: SalesProfile, months: readonly Month[], calendar: Calendar): CheckedDay[] {
-  const random = randomSource(PRNG_SEED + profile.amoId * 1000 + 3);
+  const random = seededRandom(PRNG_SEED + profile.amoId * 1000 + 3);
   const channel = CHANNELS[profile.channel];
   const first = months[0]?.first ?? calendar.today;
   const lastMonth =
@@ -863,6 +865,7 @@ const seconds = (at: number) => Math.floor(at / 1000);
 export async function seedDemoSales(
   db: Executor,
   people: DemoSalesPeople,
+  language: DemoLanguage,
   now: Date = new Date(),
 ): Promise<DemoSalesSummary> {
   // A settings row that exists already keeps its own time zone.
@@ -886,7 +889,10 @@ export async function seedDemoSales(
   const historyStart = calendar.at(months[0]?.first ?? calendar.today, 0);
   for (const [index, name] of SALES_DEPARTMENTS.entries()) {
     const openedAt = new Date(historyStart - (SALES_DEPARTMENTS.length - index) * 30 * DAY).toISOString();
-    await queryRows(db, sql`update departments set created_at = ${openedAt}::timestamptz where name = ${name}`);
+    await queryRows(
+      db,
+      sql`update departments set created_at = ${openedAt}::timestamptz where name = ${language.text(name)}`,
+    );
   }
 
   await queryRows(
@@ -894,7 +900,7 @@ export async function seedDemoSales(
     sql`insert into sales_pipelines (account_id, amo_id, name, sort, is_main, is_archive) values ${sql.join(
       PIPELINES.map(
         (pipeline, index) =>
-          sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${pipeline.name}, ${(index + 1) * 10}, ${pipeline.isMain}, false)`,
+          sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${language.text(pipeline.name)}, ${(index + 1) * 10}, ${pipeline.isMain}, false)`,
       ),
       sql`, `,
     )}`,
@@ -905,11 +911,11 @@ export async function seedDemoSales(
       PIPELINES.flatMap((pipeline) => [
         ...pipeline.stages.map(
           (stage, index) =>
-            sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${stage.amoId}, ${stage.name}, ${(index + 1) * 10}, ${stage.color}, ${index === 0 ? 1 : 0})`,
+            sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${stage.amoId}, ${language.text(stage.name)}, ${(index + 1) * 10}, ${stage.color}, ${index === 0 ? 1 : 0})`,
         ),
         ...CLOSED_STAGES.map(
           (stage) =>
-            sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${stage.amoId}, ${stage.name}, ${stage.sort}, ${stage.color}, 0)`,
+            sql`(${FILE_ACCOUNT_ID}, ${pipeline.amoId}, ${stage.amoId}, ${language.text(stage.name)}, ${stage.sort}, ${stage.color}, 0)`,
         ),
       ]),
       sql`, `,
@@ -918,7 +924,9 @@ export async function seedDemoSales(
   await queryRows(
     db,
     sql`insert into sales_loss_reasons (account_id, amo_id, name, sort) values ${sql.join(
-      LOSS_REASONS.map(([reason], index) => sql`(${FILE_ACCOUNT_ID}, ${reason.amoId}, ${reason.name}, ${index + 1})`),
+      LOSS_REASONS.map(
+        ([reason], index) => sql`(${FILE_ACCOUNT_ID}, ${reason.amoId}, ${language.text(reason.name)}, ${index + 1})`,
+      ),
       sql`, `,
     )}`,
   );
@@ -934,7 +942,7 @@ export async function seedDemoSales(
   const contactFacts: ContactFacts[] = contacts.map((contact) => ({
     accountId: FILE_ACCOUNT_ID,
     amoId: contact.amoId,
-    name: contact.name,
+    name: language.person(contact.name),
     updatedAt: seconds(contact.lastSeen),
   }));
   for (let start = 0; start < contactFacts.length; start += 1000) {
@@ -943,9 +951,9 @@ export async function seedDemoSales(
   const leadFacts: LeadFacts[] = leads.map((lead, index) => ({
     accountId: FILE_ACCOUNT_ID,
     amoId: LEAD_ID_BASE + index + 1,
-    title: lead.title,
+    title: language.text(lead.title),
     mainContactAmoId: lead.contact?.amoId ?? null,
-    paymentMethod: lead.paymentMethod,
+    paymentMethod: lead.paymentMethod === null ? null : language.text(lead.paymentMethod),
     budgetMinor: lead.budget * KOPECKS,
     createdAt: seconds(lead.createdAt),
     closedAt: lead.closedAt === null ? null : seconds(lead.closedAt),

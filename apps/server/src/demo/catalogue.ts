@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from './client.js';
+import { type Executor, queryRows } from '../db/client.js';
+import { type Random, seededRandom } from '../lib/seeded-random.js';
+import type { DemoLanguage } from './language.js';
 
 /**
  * The demo stock area: a category tree, a few hundred components, location trees in the three demo
@@ -9,7 +11,8 @@ import { type Executor, queryRows } from './client.js';
  * seeded generator, so every seed has the same content; only the ids and the dates (relative to `now`)
  * differ. The ledger is simulated here in memory in time order (no issue ever takes more than is on
  * hand), then written with multi-row inserts: movements with their own `created_at`, and the balances and
- * department totals as the sums of exactly those movements.
+ * department totals as the sums of exactly those movements. Texts are written in English here and put into
+ * the seed's language only as the rows are written, so both languages share every number, date and id.
  */
 
 /** The people who post the demo movements; the worker belongs to Central Warehouse only. */
@@ -31,31 +34,6 @@ const HOUR = 3_600_000;
 /** Days of history before the seed time. */
 const HISTORY_DAYS = 90;
 const PRNG_SEED = 20_260_401;
-
-// ---------------------------------------------------------------------------------------------------
-// Deterministic randomness
-
-export type Random = ReturnType<typeof randomSource>;
-
-/** mulberry32: small, fast and good enough for demo data. */
-export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    /** An integer in [min, max]. */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    chance: (probability: number) => next() < probability,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    between: (min: number, max: number) => min + next() * (max - min),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Categories and locations
@@ -1675,8 +1653,11 @@ function uuidArray(ids: string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
-/** Inserts a tree given as paths ("A", "A / B"…) and returns the id of each path. */
-function treeRows(paths: readonly string[], createdAt: string, department: string | null) {
+/**
+ * Inserts a tree given as English paths ("A", "A / B"…), its names in the seed's language, and returns the
+ * id of each English path.
+ */
+function treeRows(paths: readonly string[], createdAt: string, department: string | null, language: DemoLanguage) {
   const ids = new Map<string, string>();
   const rows: SQL[] = [];
   for (const path of paths) {
@@ -1686,11 +1667,13 @@ function treeRows(paths: readonly string[], createdAt: string, department: strin
     const parentPath = names.slice(0, -1).join(' / ');
     const parentId = parentPath ? (ids.get(parentPath) ?? null) : null;
     const ancestors = names.map((_, depth) => ids.get(names.slice(0, depth + 1).join(' / ')) ?? id);
-    const name = names[names.length - 1] ?? path;
+    const shown = names.map((name) => language.text(name));
+    const name = shown[shown.length - 1] ?? path;
+    const shownPath = shown.join(' / ');
     rows.push(
       department === null
-        ? sql`(${id}, ${name}, ${parentId}, ${path}, ${uuidArray(ancestors)}, ${createdAt})`
-        : sql`(${id}, ${name}, ${parentId}, ${path}, ${uuidArray(ancestors)}, ${createdAt}, ${department})`,
+        ? sql`(${id}, ${name}, ${parentId}, ${shownPath}, ${uuidArray(ancestors)}, ${createdAt})`
+        : sql`(${id}, ${name}, ${parentId}, ${shownPath}, ${uuidArray(ancestors)}, ${createdAt}, ${department})`,
     );
   }
   return { ids, rows };
@@ -1703,9 +1686,10 @@ function treeRows(paths: readonly string[], createdAt: string, department: strin
 export async function seedDemoCatalogue(
   db: Executor,
   people: DemoPeople,
+  language: DemoLanguage,
   now: Date = new Date(),
 ): Promise<DemoCatalogueSummary> {
-  const random = randomSource(PRNG_SEED);
+  const random = seededRandom(PRNG_SEED);
   const nowMs = now.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   const catalogueCreated = iso(nowMs - (HISTORY_DAYS + 5) * DAY);
@@ -1713,18 +1697,18 @@ export async function seedDemoCatalogue(
   const departmentRows = await queryRows<{ id: string; name: string }>(
     db,
     sql`select id, name from departments where name in (${sql.join(
-      Object.values(DEPARTMENT_NAMES).map((name) => sql`${name}`),
+      Object.values(DEPARTMENT_NAMES).map((name) => sql`${language.text(name)}`),
       sql`, `,
     )})`,
   );
   const departmentIds = {} as Record<DepartmentKey, string>;
   for (const [key, name] of Object.entries(DEPARTMENT_NAMES) as [DepartmentKey, string][]) {
-    const row = departmentRows.find((department) => department.name === name);
+    const row = departmentRows.find((department) => department.name === language.text(name));
     if (!row) throw new Error(`demo department ${name} is missing`);
     departmentIds[key] = row.id;
   }
 
-  const categories = treeRows(CATEGORY_PATHS, catalogueCreated, null);
+  const categories = treeRows(CATEGORY_PATHS, catalogueCreated, null, language);
   await insertRows(
     db,
     sql`insert into categories (id, name, parent_id, path, ancestor_ids, created_at)`,
@@ -1734,7 +1718,7 @@ export async function seedDemoCatalogue(
   const locations = {} as Locations;
   const locationRows: SQL[] = [];
   for (const key of Object.keys(LOCATION_PATHS) as DepartmentKey[]) {
-    const tree = treeRows(LOCATION_PATHS[key], catalogueCreated, departmentIds[key]);
+    const tree = treeRows(LOCATION_PATHS[key], catalogueCreated, departmentIds[key], language);
     locations[key] = tree.ids;
     locationRows.push(...tree.rows);
   }
@@ -1762,8 +1746,9 @@ export async function seedDemoCatalogue(
       spec.archived === undefined
         ? null
         : iso(Math.min(nowMs - DAY, (lastMovementOf.get(id) ?? nowMs - 60 * DAY) + DAY));
-    return sql`(${id}, ${spec.sku}, ${spec.name}, ${categoryId}, ${spec.manufacturer}, ${spec.mpn}, ${spec.package},
-                ${spec.unit}, ${spec.description ?? ''}, ${spec.datasheet ?? ''}, ${String(spec.minimum)},
+    const description = spec.description === undefined ? '' : language.text(spec.description);
+    return sql`(${id}, ${spec.sku}, ${language.part(spec.name)}, ${categoryId}, ${spec.manufacturer}, ${spec.mpn},
+                ${language.part(spec.package)}, ${spec.unit}, ${description}, ${spec.datasheet ?? ''}, ${String(spec.minimum)},
                 ${spec.costMinor}, ${archivedAt}, ${createdAt}, ${archivedAt ?? createdAt})`;
   });
   await insertRows(
@@ -1774,7 +1759,10 @@ export async function seedDemoCatalogue(
     componentRows,
   );
   const parameterRows = components.flatMap(({ id, spec }) =>
-    spec.parameters.map(([name, value, unit], position) => sql`(${id}, ${position}, ${name}, ${value}, ${unit})`),
+    spec.parameters.map(
+      ([name, value, unit], position) =>
+        sql`(${id}, ${position}, ${language.text(name)}, ${language.value(value)}, ${language.unit(unit)})`,
+    ),
   );
   await insertRows(
     db,
@@ -1792,7 +1780,7 @@ export async function seedDemoCatalogue(
       (movement) =>
         sql`(${movement.id}, ${movement.type}, ${departmentIds[movement.department]}, ${movement.componentId},
              ${formatThousandths(movement.quantity)}, ${movement.from}, ${movement.to}, ${movement.unitCostMinor},
-             ${movement.reference}, ${movement.note}, ${movement.userId}, ${movement.reversalOfId}, ${iso(movement.at)})`,
+             ${language.reference(movement.reference)}, ${language.text(movement.note)}, ${movement.userId}, ${movement.reversalOfId}, ${iso(movement.at)})`,
     ),
   );
 

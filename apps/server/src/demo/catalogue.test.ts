@@ -7,7 +7,7 @@ import {
   movementCountMismatches,
   summaryMismatches,
 } from '../../test/stock-summary-checks.js';
-import { queryRows } from './client.js';
+import { queryRows } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed.js';
 
 const app = await buildTestApp();
