@@ -19,10 +19,15 @@ function serverProject(engine: 'pglite' | 'postgres'): TestProjectInlineConfigur
   };
 }
 
-// The web's pure modules (money and quantity text) run in Node: they need no browser.
+// The web's pure modules (money and quantity text) and the contract's arithmetic run in Node: they need no
+// browser.
 const webProject: TestProjectInlineConfiguration = {
   resolve: { alias },
-  test: { name: 'web', environment: 'node', include: ['apps/web/src/**/*.test.ts'] },
+  test: {
+    name: 'web',
+    environment: 'node',
+    include: ['apps/web/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+  },
 };
 
 // Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set.

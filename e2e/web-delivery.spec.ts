@@ -84,7 +84,7 @@ test("the stock page loads the shell, its own code and its words, and no other s
   await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
   const allowed = filesOf([
     'index.html',
-    'src/components/layout/app-layout.tsx',
+    'src/app/layout/app-layout.tsx',
     'src/app/screen-translations/en.ts',
     'src/features/stock/stock-page.tsx',
   ]);

@@ -1,5 +1,5 @@
 // The styles of what the first screen shows (sign-in, the loader, error pages); the signed-in shell brings
-// the rest with its own chunk (components/layout/app-layout.tsx).
+// the rest with its own chunk (app/layout/app-layout.tsx).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -37,7 +37,7 @@ initialiseSettings();
 // A returning user's screen needs the signed-in shell, the screens' words and the screen itself: they are
 // fetched at once, side by side, instead of one after the other as the router reaches each.
 if (session.isLoggedIn()) {
-  void import('./components/layout/app-layout');
+  void import('./app/layout/app-layout');
   void screenTranslations(readLocale());
   void SCREENS.find((screen) => screen.path === window.location.pathname)?.load();
 }

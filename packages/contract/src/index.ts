@@ -5,6 +5,7 @@ export * from './images.js';
 export * from './imports.js';
 export * from './lists.js';
 export * from './locations.js';
+export * from './money.js';
 export * from './movements.js';
 export * from './quantities.js';
 export * from './sales.js';

@@ -47,3 +47,37 @@ export const COUNTED_UNITS: readonly Unit[] = ['pcs', 'set', 'pack', 'reel'];
 export function isCountedUnit(unit: Unit): boolean {
   return COUNTED_UNITS.includes(unit);
 }
+
+/** A numeric(15,3) value as the API shows it: "10.500" → "10.5", "3.000" → "3". */
+export function formatQuantity(value: string | number): string {
+  const text = String(value);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** Whether a quantity fits its unit: counted units (pieces, sets…) take whole numbers only. */
+export function fitsUnit(quantity: string, unit: Unit): boolean {
+  return !isCountedUnit(unit) || !/\.\d*[1-9]/.test(quantity);
+}
+
+const THOUSANDTHS = 10n ** BigInt(QUANTITY_SCALE);
+
+/**
+ * A decimal quantity ("12", "2.5", "-1.5") as an exact integer count of thousandths, so that sums and
+ * differences of quantities never pass through a binary float. Digits beyond the third decimal are dropped.
+ */
+export function toThousandths(quantity: string): bigint {
+  const text = quantity.trim();
+  const negative = text.startsWith('-');
+  const [whole = '', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const value =
+    BigInt(whole || '0') * THOUSANDTHS + BigInt(fraction.padEnd(QUANTITY_SCALE, '0').slice(0, QUANTITY_SCALE));
+  return negative ? -value : value;
+}
+
+/** The inverse of `toThousandths`, written as the API writes quantities ("2500" → "2.5", the sign kept). */
+export function fromThousandths(value: bigint): string {
+  const sign = value < 0n ? '-' : '';
+  const absolute = value < 0n ? -value : value;
+  const fraction = String(absolute % THOUSANDTHS).padStart(QUANTITY_SCALE, '0');
+  return formatQuantity(`${sign}${absolute / THOUSANDTHS}.${fraction}`);
+}

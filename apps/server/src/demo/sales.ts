@@ -6,7 +6,7 @@ import { type Random, seededRandom } from '../lib/seeded-random.js';
 import type { CheckedDay } from '../modules/sales-import/check-activity.js';
 import { storeDays } from '../modules/sales-import/service.js';
 import { type ContactFacts, type LeadFacts, upsertContacts, upsertLeads } from '../modules/sales-sync/leads.js';
-import { salesSettings } from '../modules/sales-settings/settings.js';
+import { salesSettings } from '../modules/sales-sync/settings.js';
 import type { UpsertUserInput } from '../modules/users/service.js';
 import type { DemoLanguage } from './language.js';
 

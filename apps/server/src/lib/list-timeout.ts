@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { AppError } from '../plugins/errors.js';
+import { AppError } from './app-error.js';
 import { databaseError, PG } from './database-errors.js';
 
 /**

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
 import { refreshTokens, userDepartments, users } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
 import type { AccessClaims } from './access-token.js';
-import { AppError } from './errors.js';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; a route that declares nothing is

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.js';
 import { unstorableTextPath } from '../lib/storable-text.js';
-import { AppError } from './errors.js';
 
 /**
  * Refuses, before any route's own validation, every request whose parameters, query or JSON body hold a

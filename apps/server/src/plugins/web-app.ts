@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { problemOf } from '../lib/app-error.js';
 import { PUBLIC } from './auth.js';
-import { problemOf, sendProblem } from './errors.js';
+import { sendProblem } from './errors.js';
 
 /** A path the client router never has: the build's assets, or any name with a file extension. */
 function isFilePath(url: string): boolean {

@@ -13,18 +13,19 @@ import {
 import { ErrorPage } from '../components/error-pages/error-page';
 import { ForbiddenError, RouteErrorPage } from '../components/error-pages/route-error-page';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { AuthLayout } from '../components/layout/auth-layout';
-import { currentUserQuery, devModeQuery } from '../features/auth/api';
+import { devModeQuery } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { mayEditComponents } from '../features/components/permissions';
 import { ApiError } from '../lib/api-client';
+import { currentUserQuery } from '../lib/current-user';
 import { readLocale } from '../lib/interface-settings';
 import { session } from '../lib/session';
 import { screenTranslations } from './i18n';
+import { AuthLayout } from './layout/auth-layout';
 import { mayOpen, SCREENS, UI_KIT_PAGES } from './screens';
 
 /** The signed-in shell, with the code and words of its screens: the sign-in page downloads none of it. */
-const AppLayout = lazyRouteComponent(() => import('../components/layout/app-layout'), 'AppLayout');
+const AppLayout = lazyRouteComponent(() => import('./layout/app-layout'), 'AppLayout');
 
 export type RouterContext = { queryClient: QueryClient };
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { appInfoQuery } from '../features/auth/api';
+import { appInfoQuery } from '../lib/app-info';
 
 const FALLBACK_NAME = 'Components Master';
 

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, decimalInputText, moneyInputText, moneyText, normaliseQuantity, parseMoney } from './decimal';
-
-describe('currencyDigits', () => {
-  it('counts the minor units as the server does', () => {
-    expect(currencyDigits('RUB')).toBe(2);
-    expect(currencyDigits('JPY')).toBe(0);
-    expect(currencyDigits('KWD')).toBe(3);
-  });
-
-  it('takes 2 for a code the browser does not know', () => {
-    expect(currencyDigits('not a currency')).toBe(2);
-  });
-});
+import { decimalInputText, moneyInputText, moneyText, normaliseQuantity, parseMoney } from './decimal';
 
 describe('parseMoney', () => {
   it('reads major units in the currency digits', () => {

@@ -4,25 +4,12 @@
  * are accepted alike everywhere.
  */
 
-import { MoneyMinor } from '@cm/contract';
+import { MoneyMinor, parseAmountMinor } from '@cm/contract';
 
 type NumericText = `${number}`;
 
 /** Whitespace a person or a spreadsheet may put inside a number ("1 000", a no-break or narrow no-break space). */
 const SPACES = /[\s\u00a0\u202f]/g;
-
-/**
- * Money is integer minor units of the organisation currency, counted as the server counts them: kopecks
- * for RUB, whole yen for JPY, thousandths for KWD. This gives the digits after the decimal point of a
- * currency code, 2 for a code the browser does not know.
- */
-export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
 
 /**
  * Minor units as an exact decimal text in major units, the text of an amount box and of Intl formatting:
@@ -90,36 +77,15 @@ export function parseMoney(text: string, digits: number, language: string): numb
     compact = compact.replaceAll(',', '');
   }
   if (compact === '') return null;
-  const match = /^(\d{1,16})(?:[.,](\d*))?$/.exec(compact);
-  if (!match) return undefined;
-  // Zeros at the end change nothing: "1500.00" is a whole amount of yen, as in the sales files.
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > digits) return undefined;
-  // "150" and "5" become "15050" for two digits: joined as text, so nothing is rounded.
-  const minor = Number.parseInt(`${match[1]}${fraction.padEnd(digits, '0')}`, 10);
-  return MoneyMinor.safeParse(minor).success ? minor : undefined;
+  // "12." is "12" while being typed. The rest is read as files are (contract's money.ts), up to the
+  // contract's largest amount.
+  const parsed = parseAmountMinor(compact.replace(/(?<=\d)[.,]$/, ''), digits, MoneyMinor.maxValue ?? 0);
+  return 'value' in parsed ? parsed.value : undefined;
 }
 
 /** What a person typed as a quantity, in the contract's form: spaces dropped, a decimal comma read as a point. */
 export function normaliseQuantity(text: string): string {
   return text.replace(SPACES, '').replace(',', '.');
-}
-
-const SCALE = 1000n;
-
-/** A contract quantity ("12", "2.5") as an exact count of thousandths. */
-export function toThousandths(quantity: string): bigint {
-  const [whole = '0', fraction = ''] = quantity.trim().split('.');
-  return BigInt(whole || '0') * SCALE + BigInt(fraction.padEnd(3, '0').slice(0, 3) || '0');
-}
-
-/** Thousandths back to the contract's text, without trailing zeros ("2500" → "2.5", negative kept). */
-export function fromThousandths(value: bigint): string {
-  const negative = value < 0n;
-  const absolute = negative ? -value : value;
-  const whole = absolute / SCALE;
-  const fraction = (absolute % SCALE).toString().padStart(3, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** Whether a quantity has no fractional part other than zeros ("3", "3.000", "3,0"). */

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { auditLog, departments, refreshTokens, users } from '../../db/schema/index.js';
+import { hashRefreshToken, pruneRefreshTokens } from '../sessions/repository.js';
 import { upsertUser } from '../users/service.js';
-import { hashRefreshToken, pruneRefreshTokens } from './refresh-tokens.js';
 
 const app = await buildTestApp();
 const devApp = await buildTestApp({ DEV_MODE: 'true' });

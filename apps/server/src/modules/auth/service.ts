@@ -4,11 +4,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
+import {
+  findRefreshToken,
+  findRefreshTokenForUpdate,
+  isLiveToken,
+  issueRefreshToken,
+  revokeFamily,
+  rotateFamily,
+} from '../sessions/repository.js';
 import {
   chooseDepartment,
   findUserByEmail,
@@ -17,14 +25,6 @@ import {
   loadUserView,
   type UserRow,
 } from '../users/repository.js';
-import {
-  findRefreshToken,
-  findRefreshTokenForUpdate,
-  isLiveToken,
-  issueRefreshToken,
-  revokeFamily,
-  rotateFamily,
-} from './refresh-tokens.js';
 import { claimAttempt, forgiveAttempt, throttleKeys } from './sign-in-throttle.js';
 
 type Session = { familyId: string; familyExpiresAt: Date };

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { signInThrottle } from '../../db/schema/index.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../lib/app-error.js';
 
 /**
  * Failed sign-in limits (ADR 0004). The account lock is keyed by account *and* address: someone guessing

@@ -1,39 +1,15 @@
 import { Category, CategoryChange, CategoryInput, CategoryList, IdParams } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { requireRole, SIGNED_IN } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
 import { categoryTree } from '../trees/tree-store.js';
+import { categoryInUse, listCategories } from './repository.js';
 
 const tags = ['categories'];
 const ADMINISTRATORS = requireRole('administrator');
-/** Categories ordered by path with the number of components filed directly under each; one when `id` is given. */
-async function listCategories(db: Executor, id?: string): Promise<Category[]> {
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    parent_id: string | null;
-    path: string;
-    component_count: number;
-  }>(
-    db,
-    sql`select c.id, c.name, c.parent_id, c.path,
-               (select count(*)::int from components where category_id = c.id) as component_count
-        from categories c ${id ? sql`where c.id = ${id}` : sql``} order by lower(c.path)`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    parentId: row.parent_id,
-    path: row.path,
-    componentCount: Number(row.component_count),
-  }));
-}
-
 /** The company-wide category tree: everyone reads it, administrators shape it. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('', {
@@ -90,9 +66,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { id } = request.params;
-      await app.db.transaction((tx) =>
-        categoryTree.remove(tx, null, id, sql`exists (select 1 from components where category_id = ${id})`),
-      );
+      await app.db.transaction((tx) => categoryTree.remove(tx, null, id, categoryInUse(id)));
       return reply.status(204).send(null);
     },
   });

@@ -1,8 +1,14 @@
-import type { Component, ComponentFilters, ComponentInput, ComponentSort, Unit } from '@cm/contract';
+import {
+  type Component,
+  type ComponentFilters,
+  type ComponentInput,
+  type ComponentSort,
+  formatQuantity,
+  type Unit,
+} from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
-import { formatQuantity } from '../../lib/quantity.js';
 import { allOf, componentFilters, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 type ComponentRow = {

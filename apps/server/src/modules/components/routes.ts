@@ -6,16 +6,16 @@ import {
   ComponentList,
   ComponentListQuery,
   IdParams,
+  majorUnits,
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unitWord, yesNo } from '../../lib/domain-words.js';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
-import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisationCurrencyExponent } from '../sales-settings/settings.js';
+import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { allComponents, listComponents } from './repository.js';
 import { componentService } from './service.js';
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ComponentDetail } from '@cm/contract';
+import { type ComponentDetail, fitsUnit, formatQuantity } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
-import { fitsUnit, formatQuantity } from '../../lib/quantity.js';
-import { AppError } from '../../plugins/errors.js';
 import { type ComponentFields, findComponent, writeComponent } from './repository.js';
 
 /** A counted unit (pieces, sets…) cannot have a fractional reorder level. */

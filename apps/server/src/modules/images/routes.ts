@@ -1,13 +1,12 @@
 import { IdParams, IMAGE_MAX_BYTES, IMAGE_TYPES, UploadedImage } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { FileRefused } from '../../lib/untrusted-files/limits.js';
 import { inspectImageInWorker } from '../../lib/untrusted-files/run-in-worker.js';
 import { authOf, PUBLIC, requireRole } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { FileBody, problems } from '../../plugins/openapi.js';
+import { findImage, storeImage } from './repository.js';
 
 const REFUSALS = {
   notAnImage: 'IMAGE_TYPE_NOT_ALLOWED',
@@ -50,13 +49,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { contentType, content: bytes } = await inspected(request.body);
       const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      const [row] = await queryRows<{ id: string }>(
-        app.db,
-        sql`insert into images (content_type, size, content, uploaded_by)
-            values (${contentType}, ${content.length}, ${content}, ${authOf(request).userId}) returning id`,
-      );
-      if (!row) throw new Error('the image just stored cannot be read back');
-      return reply.status(201).send({ id: row.id, url: `/api/images/${row.id}`, contentType, size: content.length });
+      const id = await storeImage(app.db, { contentType, content, uploadedBy: authOf(request).userId });
+      return reply.status(201).send({ id, url: `/api/images/${id}`, contentType, size: content.length });
     },
   });
 
@@ -71,13 +65,10 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.unknown().describe('The image bytes'), ...problems(404) },
     },
     handler: async (request, reply) => {
-      const [image] = await queryRows<{ content_type: string; content: Buffer | Uint8Array }>(
-        app.db,
-        sql`select content_type, content from images where id = ${request.params.id}`,
-      );
+      const image = await findImage(app.db, request.params.id);
       if (!image) throw new AppError('NOT_FOUND');
       return reply
-        .type(image.content_type)
+        .type(image.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(image.content));

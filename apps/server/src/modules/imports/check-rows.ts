@@ -1,8 +1,10 @@
 import {
+  fitsUnit,
   type ImportColumn,
   type ImportPreview,
   type ImportRowError,
   MoneyMinor,
+  parseAmountMinor,
   Quantity,
   SKU_PATTERN,
   Unit,
@@ -10,9 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { UNIT_ALIASES } from '../../lib/domain-words.js';
-import { parseAmountMinor } from '../../lib/money.js';
-import { fitsUnit } from '../../lib/quantity.js';
-import { organisationCurrencyExponent } from '../sales-settings/settings.js';
+import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
 import { inJsonList, LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
 import { IMPORT_COLUMNS } from './columns.js';

@@ -1,6 +1,6 @@
 import { IMPORT_MAX_ROWS, type ImportErrorCode, type Locale } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../lib/app-error.js';
 
 // What every import shares once its file is read into a table: headers in either language, one row error
 // vocabulary, the limits, and the problem a commit answers when the rows no longer pass.

@@ -1,5 +1,4 @@
-import type { ImportColumn } from '@cm/contract';
-import { majorUnits } from '../../lib/money.js';
+import { type ImportColumn, majorUnits } from '@cm/contract';
 import type { ImportTableColumn } from './checked-table.js';
 
 /**

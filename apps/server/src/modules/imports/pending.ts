@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import type { ImportKind } from '../../db/schema/stock.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../lib/app-error.js';
 import { inJsonList } from './checked-table.js';
 
 const PENDING_LIFETIME = sql`interval '1 hour'`;

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_ROWS } from '@cm/contract';
+import { AppError } from '../../lib/app-error.js';
 import { FileRefused } from '../../lib/untrusted-files/limits.js';
 import { readTableInWorker } from '../../lib/untrusted-files/run-in-worker.js';
-import { AppError } from '../../plugins/errors.js';
 
 /**
  * Reads an uploaded CSV or XLSX file (told apart by content) into rows of trimmed cell texts, the header

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { sendTable } from '../../lib/export/tabular-file.js';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisationCurrencyExponent } from '../sales-settings/settings.js';
+import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { IMPORT_COLUMNS } from './columns.js';
 import { type Importer, importService } from './service.js';
 import { acceptImportFiles, IMPORT_FILE_BODY } from './upload.js';

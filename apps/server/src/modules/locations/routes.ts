@@ -1,12 +1,11 @@
 import { IdParams, Location, LocationChange, LocationInput, LocationList } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { locationTree } from '../trees/tree-store.js';
+import { listLocations, locationInUse } from './repository.js';
 
 const tags = ['locations'];
 const ADMINISTRATORS = inDepartment(requireRole('administrator'));
@@ -20,13 +19,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: LocationList, ...problems(401, 403) },
     },
     handler: async (request) => {
-      const rows = await queryRows<{ id: string; name: string; parent_id: string | null; path: string }>(
-        app.db,
-        sql`
-        select id, name, parent_id, path from locations
-        where department_id = ${currentDepartment(request)} order by lower(path)`,
-      );
-      return { items: rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id, path: row.path })) };
+      return { items: await listLocations(app.db, currentDepartment(request)) };
     },
   });
 
@@ -75,15 +68,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { id } = request.params;
       const department = currentDepartment(request);
-      await app.db.transaction((tx) =>
-        locationTree.remove(
-          tx,
-          department,
-          id,
-          sql`exists (select 1 from stock_balances where location_id = ${id})
-              or exists (select 1 from movements where from_location_id = ${id} or to_location_id = ${id})`,
-        ),
-      );
+      await app.db.transaction((tx) => locationTree.remove(tx, department, id, locationInUse(id)));
       return reply.status(204).send(null);
     },
   });

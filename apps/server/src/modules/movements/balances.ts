@@ -1,8 +1,8 @@
+import { formatQuantity } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Transaction } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { databaseError, PG } from '../../lib/database-errors.js';
-import { formatQuantity } from '../../lib/quantity.js';
-import { AppError } from '../../plugins/errors.js';
 
 type Place = { departmentId: string; componentId: string; locationId: string };
 

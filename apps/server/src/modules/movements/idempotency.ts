@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PostingResponse } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../lib/app-error.js';
 
 export type IdempotentRequest = { userId: string; key: string; fingerprint: unknown };
 

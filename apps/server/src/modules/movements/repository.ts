@@ -1,8 +1,14 @@
-import type { Movement, MovementFilters, MovementOrigin, MovementType, Unit } from '@cm/contract';
+import {
+  formatQuantity,
+  type Movement,
+  type MovementFilters,
+  type MovementOrigin,
+  type MovementType,
+  type Unit,
+} from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
-import { formatQuantity } from '../../lib/quantity.js';
 import { allOf, filtersBeyond, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
 import { withNarrowingLocation } from '../locations/filter.js';
 

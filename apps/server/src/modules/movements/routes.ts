@@ -8,20 +8,20 @@ import {
   MovementRequest,
   Movement as MovementSchema,
   MovementUsers,
+  majorUnits,
   PostingResponse,
   ReversalRequest,
 } from '@cm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { movementOriginWord, movementTypeWord, unitWord } from '../../lib/domain-words.js';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
-import { majorUnits } from '../../lib/money.js';
 import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisation, organisationCurrencyExponent } from '../sales-settings/settings.js';
+import { organisation, organisationCurrencyExponent } from '../organisation/repository.js';
 import { allMovements, findMovement, listMovements, movementUsers } from './repository.js';
 import { movementService, type Poster } from './service.js';
 

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Movement, MovementRequest, PostingResponse, Unit } from '@cm/contract';
+import {
+  fitsUnit,
+  fromThousandths,
+  type Movement,
+  type MovementRequest,
+  type PostingResponse,
+  toThousandths,
+  type Unit,
+} from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, queryRows, type Transaction } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
-import { fitsUnit, fromThousandths, toThousandths } from '../../lib/quantity.js';
 import { isoTime } from '../../lib/sql-filters.js';
-import { AppError } from '../../plugins/errors.js';
 import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
 import { claimKey, earlierResponse, type IdempotentRequest, rememberResponse, storedResponse } from './idempotency.js';
 import { findMovement } from './repository.js';

@@ -1,5 +1,4 @@
-import type { ImportErrorCode } from '@cm/contract';
-import { withoutGrouping } from '../../lib/money.js';
+import { type ImportErrorCode, withoutGrouping } from '@cm/contract';
 
 // Cell values of the sales files, read exactly: amounts and minutes as integers built from their digits
 // (never through a binary float), dates and times as the wall-clock text they are.

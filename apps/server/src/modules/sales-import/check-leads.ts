@@ -1,8 +1,7 @@
-import type { LeadImportColumn, LeadsImportPreview } from '@cm/contract';
+import { type LeadImportColumn, type LeadsImportPreview, parseAmountMinor } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
-import { parseAmountMinor } from '../../lib/money.js';
 import {
   inJsonList,
   LISTED_ERRORS,

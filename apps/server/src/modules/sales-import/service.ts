@@ -2,6 +2,7 @@ import {
   type ActivityImportPreview,
   AMO_LOST_STATUS_ID,
   AMO_WON_STATUS_ID,
+  currencyExponent,
   type LeadsImportPreview,
   type SalesImportCommitResponse,
 } from '@cm/contract';
@@ -9,11 +10,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { type Database, type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
-import { currencyExponent } from '../../lib/money.js';
 import { importHasErrors, inJsonList } from '../imports/checked-table.js';
 import { type ImportOwner, keepPendingImport, takePendingImport } from '../imports/pending.js';
 import { readTable } from '../imports/read-table.js';
-import { organisation } from '../sales-settings/settings.js';
+import { organisation } from '../organisation/repository.js';
 import { type LeadFacts, upsertLeads } from '../sales-sync/leads.js';
 import { type CheckedDay, checkActivity, daysJson } from './check-activity.js';
 import { type CheckedLead, checkLeads, nameKey } from './check-leads.js';

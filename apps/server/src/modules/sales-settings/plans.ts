@@ -2,7 +2,7 @@ import type { FieldError, PlanCopyRequest, PlanGrid, PlansUpdateRequest, Role } 
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError } from '../../lib/app-error.js';
 
 /** Who can have a plan: active users with an AMO ID or the manager role, or anyone who already has a plan. */
 const PLANNABLE = sql`(u.amo_id is not null or u.role = 'manager')`;

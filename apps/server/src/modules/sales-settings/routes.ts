@@ -15,9 +15,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { salesSettings } from '../sales-sync/settings.js';
 import { copyPlans, planGrid, savePlans } from './plans.js';
 import { salesSettingsService } from './service.js';
-import { salesSettings } from './settings.js';
 
 const tags = ['sales settings'];
 const ADMINISTRATORS = requireRole('administrator');

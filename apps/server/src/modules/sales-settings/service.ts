@@ -1,6 +1,7 @@
 import {
   AMOCRM_WEBHOOK_PATH,
   amoBaseUrl,
+  currencyExponent,
   type LeadFieldList,
   type PipelineList,
   type SalesSettings,
@@ -10,11 +11,10 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import { type Database, queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { databaseError } from '../../lib/database-errors.js';
-import { currencyExponent } from '../../lib/money.js';
 import { pointsToPublicAddresses } from '../../lib/outbound-fetch.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { AppError } from '../../plugins/errors.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
 import { amoClientFor, readFromAmoCrm } from '../sales-sync/connection.js';
 import { pipelinesFromApi, storedPipelines } from '../sales-sync/reference.js';
@@ -26,7 +26,7 @@ import {
   salesSettings,
   sealToken,
   updateSalesSettings,
-} from './settings.js';
+} from '../sales-sync/settings.js';
 
 /** Interactive reads wait for amoCRM briefly: the administrator is looking at a spinner. */
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };

@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { amoBaseUrl } from '@cm/contract';
+import { AppError } from '../../lib/app-error.js';
 import { publicOnlyFetch } from '../../lib/outbound-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { AppError } from '../../plugins/errors.js';
 import { type AmoCrmClient, AmoCrmError, AmoCrmTokenInvalidError, createAmoCrmClient } from '../amocrm/client.js';
 import { createRateLimiter, type RateLimiter } from '../amocrm/rate-limiter.js';
-import { openToken, type StoredSalesSettings } from '../sales-settings/settings.js';
+import { openToken, type StoredSalesSettings } from './settings.js';
 
 /** The stored token cannot be decrypted: APP_SECRET changed since it was saved, or the row was tampered with. */
 export class StoredTokenUnreadableError extends Error {

@@ -1,7 +1,7 @@
 import { IdParams, SyncRun, SyncRunList, SyncRunListQuery, SyncStartResponse } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { authOf, requireRole } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
 import { findRun, listRuns } from './runs.js';
 

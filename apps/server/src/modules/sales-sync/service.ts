@@ -1,14 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import type { SyncTrigger } from '@cm/contract';
+import { currencyExponent, type SyncTrigger } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Database, type DatabaseHandle, queryRows } from '../../db/client.js';
-import { currencyExponent } from '../../lib/money.js';
+import { AppError } from '../../lib/app-error.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { AppError } from '../../plugins/errors.js';
 import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
-import { findSalesSettings, type StoredSalesSettings, salesSettings } from '../sales-settings/settings.js';
 import {
   callFactsFromNote,
   insertMessages,
@@ -39,6 +37,7 @@ import {
   type SyncProgress,
   writeProgress,
 } from './runs.js';
+import { findSalesSettings, type StoredSalesSettings, salesSettings } from './settings.js';
 
 /**
  * Each sync re-reads this much before its cursors. Leads changed within the same second as the cursor,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
-import type { StoredSalesSettings } from '../sales-settings/settings.js';
 import { createSalesSync, isSyncDue } from './service.js';
+import type { StoredSalesSettings } from './settings.js';
 
 // amoCRM's real limit: the sync and the stand-in both at 7 requests per second (the defaults).
 let app: FastifyInstance;

@@ -1,8 +1,7 @@
-import { type StockFilters, type StockRow, type StockSort, Unit } from '@cm/contract';
+import { formatQuantity, type StockFilters, type StockRow, type StockSort, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
-import { formatQuantity } from '../../lib/quantity.js';
 import { allOf, componentFilters, filtersBeyond, inSubtree, pageOf } from '../../lib/sql-filters.js';
 import { withNarrowingLocation } from '../locations/filter.js';
 

@@ -1,13 +1,12 @@
-import { StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/contract';
+import { majorUnits, StockExportQuery, StockList, StockListQuery, type StockRow } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unitWord, yesNo } from '../../lib/domain-words.js';
 import { type ExportColumn, sendTable } from '../../lib/export/tabular-file.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
-import { majorUnits } from '../../lib/money.js';
 import { currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisationCurrencyExponent } from '../sales-settings/settings.js';
+import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { stockPageCache } from './page-cache.js';
 import { allStock, listStock } from './repository.js';
 

@@ -1,10 +1,10 @@
 import { AppInfoResponse, HealthResponse } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { PUBLIC } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { organisation } from '../sales-settings/settings.js';
+import { organisation } from '../organisation/repository.js';
+import { databaseAnswers } from './repository.js';
 
 const tags = ['system'];
 
@@ -18,7 +18,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
     },
     handler: async () => {
       try {
-        await app.db.execute(sql`select 1`);
+        await databaseAnswers(app.db);
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', { detail: 'The database is not reachable.' });
       }

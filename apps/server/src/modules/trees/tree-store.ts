@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
-import { AppError } from '../../plugins/errors.js';
 
 /** Separator of the names in a node's `path`. */
 export const PATH_SEPARATOR = ' / ';

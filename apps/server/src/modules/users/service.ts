@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { recordAudit } from '../audit/repository.js';
-import { revokeAllSessions } from '../auth/refresh-tokens.js';
 import { rematchManagers } from '../sales-sync/leads.js';
+import { revokeAllSessions } from '../sessions/repository.js';
 import { findUserByEmail } from './repository.js';
 
 export type UpsertUserInput = {

@@ -1,15 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { WebhookResponse } from '@cm/contract';
+import { currencyExponent, WebhookResponse } from '@cm/contract';
 import type { LogLevel } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
-import { currencyExponent } from '../../lib/money.js';
 import { PUBLIC } from '../../plugins/auth.js';
-import { AppError } from '../../plugins/errors.js';
 import { problems } from '../../plugins/openapi.js';
-import { findSalesSettings } from '../sales-settings/settings.js';
 import { markLeadsDeleted, upsertLeads } from '../sales-sync/leads.js';
+import { findSalesSettings } from '../sales-sync/settings.js';
 import { WebhookPayload, webhookChanges } from './amocrm.js';
 import { MalformedFormError, parseBracketedForm } from './form.js';
 

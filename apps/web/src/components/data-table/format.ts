@@ -1,9 +1,9 @@
-import type { Unit } from '@cm/contract';
+import { currencyExponent, type Unit } from '@cm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appInfoQuery } from '../../features/auth/api';
-import { currencyDigits, moneyText } from '../../lib/decimal';
+import { appInfoQuery } from '../../lib/app-info';
+import { moneyText } from '../../lib/decimal';
 
 type NumericText = `${number}`;
 
@@ -44,7 +44,7 @@ export type Currency = {
  */
 export function useCurrency(): Currency {
   const code = useQuery(appInfoQuery).data?.currency ?? 'RUB';
-  return useMemo(() => ({ code, digits: currencyDigits(code) }), [code]);
+  return useMemo(() => ({ code, digits: currencyExponent(code) }), [code]);
 }
 
 /** The UTC offset of a time zone now, e.g. "GMT+03:00", to compare two zones by what their clocks show. */

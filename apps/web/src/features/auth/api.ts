@@ -1,31 +1,13 @@
 import type {
-  AppInfoResponse,
   CheckResponse,
   DepartmentSwitchResponse,
   DevModeResponse,
   LoginRequest,
   LoginResponse,
-  User,
 } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, publicApi, refreshSession, settleRefresh } from '../../lib/api-client';
 import { session } from '../../lib/session';
-
-export const currentUserQuery = queryOptions({
-  queryKey: ['auth', 'me'],
-  queryFn: async () => {
-    const user = await api<User>('/auth/me');
-    session.saveUser(user);
-    return user;
-  },
-  staleTime: 60_000,
-});
-
-export const appInfoQuery = queryOptions({
-  queryKey: ['app-info'],
-  queryFn: () => publicApi<AppInfoResponse>('/app-info'),
-  staleTime: Number.POSITIVE_INFINITY,
-});
 
 export const devModeQuery = queryOptions({
   queryKey: ['auth', 'dev-mode'],

@@ -31,16 +31,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeText, type Formatters, useFormatters } from '../../components/data-table';
-import { InlineLoadFailed } from '../../components/load-failed';
-import { MarkdownView } from '../../components/markdown/markdown-view';
-import { usePageTitle } from '../../components/use-page-title';
-import { ApiError } from '../../lib/api-client';
-import { errorMessage } from '../../lib/error-message';
-import { currentUserQuery } from '../auth/api';
-import { MOVEMENT_KIND_ICONS, MovementReference, MovementTypeCell, movementSign } from '../movements/display';
-import { useMovementModal } from '../movements/movement-modal';
-import { type MovementKind, movementKindsFor } from '../movements/permissions';
 import {
   archiveComponent,
   componentKeys,
@@ -48,7 +38,22 @@ import {
   componentQuery,
   deleteComponent,
   restoreComponent,
-} from './api';
+} from '../../components/catalogue/api';
+import { DateTimeText, type Formatters, useFormatters } from '../../components/data-table';
+import { InlineLoadFailed } from '../../components/load-failed';
+import { MarkdownView } from '../../components/markdown/markdown-view';
+import {
+  MOVEMENT_KIND_ICONS,
+  MovementReference,
+  MovementTypeCell,
+  movementSign,
+} from '../../components/movements/display';
+import { useMovementModal } from '../../components/movements/movement-modal';
+import { type MovementKind, movementKindsFor } from '../../components/movements/permissions';
+import { usePageTitle } from '../../components/use-page-title';
+import { ApiError } from '../../lib/api-client';
+import { currentUserQuery } from '../../lib/current-user';
+import { errorMessage } from '../../lib/error-message';
 import classes from './component-detail.module.css';
 import { ComponentLoadError } from './load-error';
 import { PageHeader } from './page-header';

@@ -22,6 +22,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { componentKeys, createComponent, updateComponent } from '../../components/catalogue/api';
+import { categoriesQuery, categoryOptions } from '../../components/categories/api';
 import { useCurrency } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
@@ -30,8 +32,6 @@ import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/ma
 import { ApiError } from '../../lib/api-client';
 import { moneyInputText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
-import { categoriesQuery, categoryOptions } from '../categories/api';
-import { componentKeys, createComponent, updateComponent } from './api';
 import {
   type ComponentFormValues,
   comparable,

@@ -6,6 +6,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { componentListQuery } from '../../components/catalogue/api';
+import { categoriesQuery, categoryOptions } from '../../components/categories/api';
+import { CategoryManager } from '../../components/categories/category-manager';
 import {
   CodeText,
   ExportMenu,
@@ -15,12 +18,9 @@ import {
   useFormatters,
   useListSearch,
 } from '../../components/data-table';
+import { ImportWizard } from '../../components/imports/import-wizard';
 import { usePageTitle } from '../../components/use-page-title';
-import { currentUserQuery } from '../auth/api';
-import { categoriesQuery, categoryOptions } from '../categories/api';
-import { CategoryManager } from '../categories/category-manager';
-import { ImportWizard } from '../imports/import-wizard';
-import { componentListQuery } from './api';
+import { currentUserQuery } from '../../lib/current-user';
 import { mayAdministerComponents, mayEditComponents } from './permissions';
 
 const STATUSES = ['active', 'archived', 'all'] as const;

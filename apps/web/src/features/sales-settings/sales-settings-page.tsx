@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { usePageTitle } from '../../components/use-page-title';
-import { SalesImportPanel } from '../sales-import/sales-import-panel';
 import { ConnectionTab } from './connection-tab';
 import { PlansTab } from './plans-tab';
+import { SalesImportPanel } from './sales-import/sales-import-panel';
 
 const TABS = ['connection', 'plans', 'import'] as const;
 type Tab = (typeof TABS)[number];

@@ -19,8 +19,8 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-client';
+import { appInfoQuery } from '../../lib/app-info';
 import { errorMessage } from '../../lib/error-message';
-import { appInfoQuery } from '../auth/api';
 import { salesSettingsKeys, updateSalesSettings } from './api';
 import {
   comparable,

@@ -18,6 +18,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { categoriesQuery, categoryOptions } from '../../components/categories/api';
 import {
   CodeText,
   ExportMenu,
@@ -28,14 +29,13 @@ import {
   useFormatters,
   useListSearch,
 } from '../../components/data-table';
+import { locationsQuery } from '../../components/locations/api';
+import { LocationManager } from '../../components/locations/location-manager';
+import { MOVEMENT_KIND_ICONS } from '../../components/movements/display';
+import { useMovementModal } from '../../components/movements/movement-modal';
+import { movementKindsFor } from '../../components/movements/permissions';
 import { usePageTitle } from '../../components/use-page-title';
-import { currentUserQuery } from '../auth/api';
-import { categoriesQuery, categoryOptions } from '../categories/api';
-import { locationsQuery } from '../locations/api';
-import { LocationManager } from '../locations/location-manager';
-import { MOVEMENT_KIND_ICONS } from '../movements/display';
-import { useMovementModal } from '../movements/movement-modal';
-import { movementKindsFor } from '../movements/permissions';
+import { currentUserQuery } from '../../lib/current-user';
 import { stockListQuery } from './api';
 
 /** Stock on hand per component and location of the current department (PRODUCT.md §4). */

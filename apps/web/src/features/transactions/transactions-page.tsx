@@ -17,14 +17,14 @@ import {
   useListSearch,
 } from '../../components/data-table';
 import { DateField } from '../../components/forms/date-field';
+import { locationsQuery } from '../../components/locations/api';
+import { movementListQuery, movementUsersQuery } from '../../components/movements/api';
+import { ComponentPicker } from '../../components/movements/component-picker';
+import { MovementReference, MovementTypeCell, movementSign } from '../../components/movements/display';
+import { mayReverse } from '../../components/movements/permissions';
+import { useReversalModal } from '../../components/movements/reversal-modal';
 import { usePageTitle } from '../../components/use-page-title';
-import { currentUserQuery } from '../auth/api';
-import { locationsQuery } from '../locations/api';
-import { movementListQuery, movementUsersQuery } from '../movements/api';
-import { ComponentPicker } from '../movements/component-picker';
-import { MovementReference, MovementTypeCell, movementSign } from '../movements/display';
-import { mayReverse } from '../movements/permissions';
-import { useReversalModal } from '../movements/reversal-modal';
+import { currentUserQuery } from '../../lib/current-user';
 
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 // The contract's e-mail rule (zod's own pattern) without zod: the first screen carries only this regex.
 import { regexes } from 'zod/v4/core';
 import { usePageTitle } from '../../../components/use-page-title';
+import { appInfoQuery } from '../../../lib/app-info';
+import { currentUserQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
-import { appInfoQuery, currentUserQuery, signIn } from '../api';
+import { signIn } from '../api';
 import { safeRedirect } from '../safe-redirect';
 
 type FieldErrors = { email?: 'emailRequired' | 'emailInvalid'; password?: 'passwordRequired' };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { currencyExponent } from '../../lib/money.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { arrayOfBigints } from '../../lib/sql-filters.js';
 
@@ -67,26 +66,6 @@ export function newWebhookSecret(): string {
 export async function findSalesSettings(db: Executor): Promise<StoredSalesSettings | null> {
   const [row] = await queryRows<SettingsRow>(db, sql`select * from sales_settings where id = 1`);
   return row ? fromRow(row) : null;
-}
-
-/** The currency until an administrator sets the organisation's own. */
-const DEFAULT_CURRENCY = 'RUB';
-
-/**
- * The organisation's currency and time zone, which the sales settings hold for both areas: before an
- * administrator saves them, the defaults they start with (RUB and `TIME_ZONE`). Reads only, never creates.
- */
-export async function organisation(
-  db: Executor,
-  defaultTimeZone: string,
-): Promise<{ currency: string; timeZone: string }> {
-  const settings = await findSalesSettings(db);
-  return { currency: settings?.currency ?? DEFAULT_CURRENCY, timeZone: settings?.timeZone ?? defaultTimeZone };
-}
-
-/** Digits after the decimal point of the organisation's currency: how files write its money (2 for RUB). */
-export async function organisationCurrencyExponent(db: Executor): Promise<number> {
-  return currencyExponent((await findSalesSettings(db))?.currency ?? DEFAULT_CURRENCY);
 }
 
 /** The settings row, created with defaults (a fresh webhook secret, the configured time zone) when missing. */

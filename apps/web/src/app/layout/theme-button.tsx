@@ -1,7 +1,7 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { nextTheme, toScheme, toSetting } from '../../app/theme';
+import { nextTheme, toScheme, toSetting } from '../theme';
 
 const ICONS = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop };
 

@@ -17,8 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayOpen, SCREENS, type Screen, UI_KIT_PAGES } from '../../app/screens';
 import { devModeQuery } from '../../features/auth/api';
+import { mayOpen, SCREENS, type Screen, UI_KIT_PAGES } from '../screens';
 
 const SECTIONS: Screen['section'][] = ['sales', 'stock', 'account'];
 

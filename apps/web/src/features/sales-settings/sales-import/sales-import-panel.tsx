@@ -10,7 +10,7 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ImportFlow, ImportSteps } from '../imports/import-steps';
+import { type ImportFlow, ImportSteps } from '../../../components/imports/import-steps';
 import { commitSalesImport, downloadSalesTemplate, previewActivityImport, previewLeadsImport } from './api';
 
 type SalesFlow<Preview extends LeadsImportPreview | ActivityImportPreview> = ImportFlow<

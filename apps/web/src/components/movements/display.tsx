@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DotBadge } from '../../components/dot-badge';
+import { DotBadge } from '../dot-badge';
 import type { MovementKind } from './permissions';
 
 /** The icon of each posting action, on buttons and menu items alike. */

@@ -7,8 +7,8 @@ import type {
   MovementList,
 } from '@cm/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
+import { toQueryString } from '../data-table';
 
 /** Query keys: everything about components starts with `components`, so one invalidation refreshes it all. */
 export const componentKeys = {

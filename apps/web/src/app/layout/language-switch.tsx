@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../../app/i18n';
 import { LOCALES, type Locale } from '../../lib/interface-settings';
+import { changeLocale } from '../i18n';
 
 /**
  * Switches the interface to the next language at once, without a reload; the choice is kept in

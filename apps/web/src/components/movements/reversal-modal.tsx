@@ -5,9 +5,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { useFormatters } from '../data-table';
 import { refreshAfterPosting, reverseMovement } from './api';
 import { newIdempotencyKey } from './permissions';
 

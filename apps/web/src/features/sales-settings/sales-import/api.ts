@@ -5,8 +5,8 @@ import type {
   SalesImportCommitResponse,
   SalesImportKind,
 } from '@cm/contract';
-import { api, apiDownload } from '../../lib/api-client';
-import { type ImportFormat, uploadImportFile } from '../imports/api';
+import { type ImportFormat, uploadImportFile } from '../../../components/imports/api';
+import { api, apiDownload } from '../../../lib/api-client';
 
 /** The leads or activity template, with headers and example rows in the interface language. */
 export function downloadSalesTemplate(

@@ -1,8 +1,8 @@
 import { ImportColumn, type ImportCommitResponse, type ImportPreview } from '@cm/contract';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { componentKeys } from '../catalogue/api';
 import { categoryKeys } from '../categories/api';
-import { componentKeys } from '../components/api';
 import { commitImport, downloadTemplate, previewImport } from './api';
 import { type ImportFlow, ImportSteps } from './import-steps';
 

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import webPackage from '../../../package.json';
-import { appInfoQuery } from '../../features/auth/api';
+import { appInfoQuery } from '../../lib/app-info';
 
 export function AppFooter() {
   const { t } = useTranslation();

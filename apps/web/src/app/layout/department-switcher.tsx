@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { currentUserQuery, switchDepartment } from '../../features/auth/api';
+import { switchDepartment } from '../../features/auth/api';
+import { currentUserQuery } from '../../lib/current-user';
 import { errorMessage } from '../../lib/error-message';
 
 /** The current department; a switcher when the user belongs to several. Switching reloads all data. */

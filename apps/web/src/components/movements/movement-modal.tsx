@@ -1,4 +1,4 @@
-import type { ComponentDetail, MovementRequest, Unit } from '@cm/contract';
+import { type ComponentDetail, fromThousandths, type MovementRequest, toThousandths, type Unit } from '@cm/contract';
 import {
   Alert,
   Button,
@@ -19,11 +19,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Formatters, useCurrency, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
-import { fromThousandths, moneyInputText, normaliseQuantity, parseMoney, toThousandths } from '../../lib/decimal';
+import { moneyInputText, normaliseQuantity, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
-import { componentQuery } from '../components/api';
+import { componentQuery } from '../catalogue/api';
+import { type Formatters, useCurrency, useFormatters } from '../data-table';
 import { locationsQuery } from '../locations/api';
 import { postMovement, refreshAfterPosting } from './api';
 import { ComponentPicker } from './component-picker';

@@ -30,8 +30,8 @@ import {
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../components/data-table';
 import { errorMessage } from '../../lib/error-message';
+import { saveFile } from '../data-table';
 import { type ImportFormat, importFormatOf } from './api';
 
 /** A number of the preview or of the result, with its (pluralised) label. */

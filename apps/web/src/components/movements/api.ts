@@ -9,8 +9,8 @@ import {
 } from '@cm/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
+import { toQueryString } from '../data-table';
 
 /** Active components matching a search text, for pickers. */
 export const componentSearchQuery = (q: string) =>

@@ -32,8 +32,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InlineLoadFailed } from '../../components/load-failed';
 import { errorMessage } from '../../lib/error-message';
+import { InlineLoadFailed } from '../load-failed';
 import {
   type CategoryNode,
   categoriesQuery,

@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS } from '../../components/data-table';
-import { componentQuery } from '../components/api';
+import { componentQuery } from '../catalogue/api';
+import { SEARCH_DEBOUNCE_MS } from '../data-table';
 import { componentSearchQuery } from './api';
 
 /** How a component reads in pickers: "R-10K — Resistor 10 kΩ". */

@@ -1,0 +1,83 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorCode, FieldError, Problem } from '@cm/contract';
+
+/** HTTP status and English fallback text of every error code; clients localize by `code`. */
+const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
+  VALIDATION_FAILED: { status: 400, detail: 'The request has invalid or missing fields.' },
+  MALFORMED_JSON: { status: 400, detail: 'The request body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, detail: 'The request body has an unsupported content type.' },
+  PAYLOAD_TOO_LARGE: { status: 413, detail: 'The request body is too large.' },
+  NOT_FOUND: { status: 404, detail: 'Nothing was found at this address.' },
+  METHOD_NOT_ALLOWED: { status: 405, detail: 'This method is not allowed here.' },
+  UNAUTHENTICATED: { status: 401, detail: 'Sign in to continue.' },
+  ACCESS_TOKEN_INVALID: { status: 401, detail: 'The session is no longer valid; refresh it or sign in again.' },
+  INVALID_CREDENTIALS: { status: 401, detail: 'The email or password is incorrect.' },
+  TOO_MANY_SIGN_IN_ATTEMPTS: { status: 429, detail: 'Too many failed sign-in attempts; try again later.' },
+  REFRESH_TOKEN_INVALID: { status: 401, detail: 'The session has ended; sign in again.' },
+  FORBIDDEN: { status: 403, detail: 'You do not have access to this.' },
+  NOT_A_DEPARTMENT_MEMBER: { status: 403, detail: 'You are not a member of that department.' },
+  NO_CURRENT_DEPARTMENT: { status: 403, detail: 'Choose a department to work in first.' },
+  RATE_LIMITED: { status: 429, detail: 'Too many requests; slow down.' },
+  SKU_TAKEN: { status: 409, detail: 'Another component already has this SKU.' },
+  NAME_TAKEN: { status: 409, detail: 'Another entry at this level already has this name.' },
+  PARENT_INVALID: { status: 422, detail: 'An entry cannot be placed under itself or one of its descendants.' },
+  CATEGORY_NOT_EMPTY: { status: 409, detail: 'The category still holds components or subcategories.' },
+  LOCATION_NOT_EMPTY: { status: 409, detail: 'The location still holds stock, sublocations or movements.' },
+  COMPONENT_IN_USE: { status: 409, detail: 'The component has movements; archive it instead.' },
+  COMPONENT_ARCHIVED: { status: 409, detail: 'The component is archived; restore it before moving stock.' },
+  UNIT_IN_USE: { status: 409, detail: 'The component has movements counted in its unit; its unit cannot change.' },
+  QUANTITY_NOT_WHOLE: { status: 422, detail: 'This unit is counted in whole numbers.' },
+  QUANTITY_TOO_LARGE: { status: 422, detail: 'The resulting quantity would be too large.' },
+  SAME_LOCATION: { status: 422, detail: 'Choose two different locations.' },
+  ADJUSTMENT_UNCHANGED: { status: 422, detail: 'The counted quantity equals the recorded quantity.' },
+  INSUFFICIENT_STOCK: { status: 409, detail: 'Not enough stock at the location.' },
+  ALREADY_REVERSED: { status: 409, detail: 'This movement has already been reversed.' },
+  REVERSAL_NOT_REVERSIBLE: { status: 409, detail: 'A reversal cannot itself be reversed.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, detail: 'This Idempotency-Key was already used with a different request.' },
+  IMAGE_TYPE_NOT_ALLOWED: { status: 415, detail: 'Only PNG, JPEG, GIF and AVIF images are accepted.' },
+  IMAGE_UNREADABLE: { status: 422, detail: 'The image is damaged or incomplete.' },
+  IMAGE_TOO_LARGE: { status: 422, detail: 'The image is too large: at most 10 000 pixels a side and 40 megapixels.' },
+  IMPORT_FILE_UNREADABLE: { status: 422, detail: 'The file is not a readable CSV or XLSX file.' },
+  IMPORT_FILE_OVER_LIMITS: {
+    status: 422,
+    detail:
+      'The file holds more than an import reads: at most 32 767 characters in a cell, 1 000 columns and 128 MiB per sheet unpacked.',
+  },
+  IMPORT_HAS_ERRORS: { status: 422, detail: 'The import has errors; nothing was imported.' },
+  INTERNAL_ERROR: { status: 500, detail: 'Something went wrong on the server.' },
+  SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable.' },
+  QUERY_TIMEOUT: { status: 503, detail: 'The list took too long to compute; try again or narrow the filters.' },
+  AMOCRM_NOT_CONFIGURED: { status: 409, detail: 'Enter the amoCRM account and token in the sales settings first.' },
+  AMOCRM_UNAVAILABLE: { status: 502, detail: 'amoCRM could not be reached or answered with an error.' },
+  AMOCRM_TOKEN_INVALID: { status: 502, detail: 'amoCRM refused the token: it is invalid or expired.' },
+  SYNC_ALREADY_RUNNING: { status: 409, detail: 'A sync with amoCRM is already running.' },
+  WEBHOOK_MALFORMED: { status: 400, detail: 'The webhook body is not a readable amoCRM notification.' },
+};
+
+/** The one way to fail a request on purpose: a stable code, its status, and optional details. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: { detail?: string; errors?: FieldError[]; retryAfterSeconds?: number; available?: string } = {},
+  ) {
+    super(params.detail ?? ERRORS[code].detail);
+    this.name = 'AppError';
+    this.status = ERRORS[code].status;
+  }
+}
+
+/** Builds a problem document for a code; `detail` overrides the default English text. */
+export function problemOf(code: ErrorCode, extra: Partial<Problem> = {}): Problem {
+  const { status, detail } = ERRORS[code];
+  // The title names the status the problem is answered with, also when `extra` overrides the code's own.
+  const answered = extra.status ?? status;
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[answered] ?? 'Error',
+    status: answered,
+    detail,
+    code,
+    ...extra,
+  };
+}

@@ -1,0 +1,10 @@
+import type { AppInfoResponse } from '@cm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { publicApi } from './api-client';
+
+/** The organisation's name, time zone and currency, which titles and formatted figures everywhere use. */
+export const appInfoQuery = queryOptions({
+  queryKey: ['app-info'],
+  queryFn: () => publicApi<AppInfoResponse>('/app-info'),
+  staleTime: Number.POSITIVE_INFINITY,
+});

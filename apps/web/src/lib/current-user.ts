@@ -1,0 +1,15 @@
+import type { User } from '@cm/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+import { session } from './session';
+
+/** Who is signed in, with their role and current department: every screen and the shell read it. */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'me'],
+  queryFn: async () => {
+    const user = await api<User>('/auth/me');
+    session.saveUser(user);
+    return user;
+  },
+  staleTime: 60_000,
+});
