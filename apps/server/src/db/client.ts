@@ -38,7 +38,7 @@ export type DatabaseHandle = {
 /** A page of a list takes milliseconds; one that takes seconds serves no one still waiting for it. */
 export const LIST_STATEMENT_TIMEOUT_MS = 5000;
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 /** Arbitrary constant shared by every instance, so that only one applies migrations at a time. */
 const MIGRATION_LOCK_KEY = 7_311_240_517;
 
@@ -157,5 +157,3 @@ export function fromPostgresPools(pool: pg.Pool, listPool: pg.Pool): DatabaseHan
     },
   };
 }
-
-export { MIGRATIONS_FOLDER };
