@@ -8,35 +8,26 @@ import type {
 } from '@cm/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { toQueryString } from '../data-table';
-
-/** Query keys: everything about components starts with `components`, so one invalidation refreshes it all. */
-export const componentKeys = {
-  all: ['components'] as const,
-  lists: () => [...componentKeys.all, 'list'] as const,
-  list: (query: ComponentListQuery) => [...componentKeys.lists(), query] as const,
-  detail: (id: string) => [...componentKeys.all, 'detail', id] as const,
-  movements: (id: string, page: number, pageSize: number) =>
-    [...componentKeys.all, 'detail', id, 'movements', page, pageSize] as const,
-};
 
 export const componentListQuery = (query: ComponentListQuery) =>
   queryOptions({
-    queryKey: componentKeys.list(query),
+    queryKey: queryKeys.components.list(query),
     queryFn: ({ signal }) => api<ComponentList>(`/components?${toQueryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const componentQuery = (id: string) =>
   queryOptions({
-    queryKey: componentKeys.detail(id),
+    queryKey: queryKeys.components.detail(id),
     queryFn: ({ signal }) => api<ComponentDetail>(`/components/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** The component's movements in the current department, newest first. */
 export const componentMovementsQuery = (id: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: componentKeys.movements(id, page, pageSize),
+    queryKey: queryKeys.components.movements(id, page, pageSize),
     queryFn: ({ signal }) =>
       api<MovementList>(`/movements?${toQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
         signal,

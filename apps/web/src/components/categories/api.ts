@@ -1,18 +1,16 @@
 import type { Category, CategoryChange, CategoryInput } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 type CategoryList = { items: Category[] };
-
-/** Query keys: everything about categories starts with `categories`. */
-export const categoryKeys = { all: ['categories'] as const };
 
 /**
  * The company-wide category list, flat, in tree order (parents first, siblings by name). The cache holds
  * the server's answer as it is (other screens read the same key); the ordering is a `select`.
  */
 export const categoriesQuery = queryOptions({
-  queryKey: categoryKeys.all,
+  queryKey: queryKeys.categories.all,
   queryFn: ({ signal }) => api<CategoryList>('/categories', { signal }),
   select: (data: CategoryList): CategoryWithDepth[] =>
     flattenTree(categoryTree(data.items)).map(({ children: _children, ...category }) => category),

@@ -33,11 +33,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { stockAreaChanged } from '../../lib/query-keys';
 import { InlineLoadFailed } from '../load-failed';
 import {
   type CategoryNode,
   categoriesQuery,
-  categoryKeys,
   categoryTree,
   createCategory,
   deleteCategory,
@@ -246,12 +246,8 @@ function ActionPanel({
       else await deleteCategory(action.category.id);
     },
     onSuccess: async () => {
-      // Category paths show on components too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['components'] }),
-        queryClient.invalidateQueries({ queryKey: ['stock'] }),
-      ]);
+      // Category paths show on components and stock rows too.
+      await stockAreaChanged(queryClient);
       onDone();
     },
   });

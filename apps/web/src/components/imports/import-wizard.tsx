@@ -1,8 +1,7 @@
 import { ImportColumn, type ImportCommitResponse, type ImportPreview } from '@cm/contract';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { componentKeys } from '../catalogue/api';
-import { categoryKeys } from '../categories/api';
+import { stockAreaChanged } from '../../lib/query-keys';
 import { commitImport, downloadTemplate, previewImport } from './api';
 import { type ImportFlow, ImportSteps } from './import-steps';
 
@@ -14,12 +13,7 @@ function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse> 
     downloadTemplate,
     preview: previewImport,
     commit: commitImport,
-    afterCommit: (queryClient) =>
-      Promise.all(
-        [componentKeys.all, ['stock'], categoryKeys.all, ['movements']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    afterCommit: stockAreaChanged,
     columns: ImportColumn.options,
     columnLabel: (column) => t(`columns.${column}`),
     summary: ({ summary }) => [

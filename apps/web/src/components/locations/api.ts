@@ -1,12 +1,13 @@
 import type { Location, LocationChange, LocationInput } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 type LocationList = { items: Location[] };
 
 /** The current department's locations, flat, each with its path ("Main / Shelf A"). */
 export const locationsQuery = queryOptions({
-  queryKey: ['locations'],
+  queryKey: queryKeys.locations.all,
   queryFn: ({ signal }) => api<LocationList>('/locations', { signal }),
   staleTime: 60_000,
 });

@@ -29,6 +29,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { queryKeys, stockAreaChanged } from '../../lib/query-keys';
 import {
   createLocation,
   deleteLocation,
@@ -232,11 +233,10 @@ function EditorForm({ editor, nodes, onDone }: { editor: Editor; nodes: Location
     },
     onSuccess: async () => {
       // Paths appear in stock rows, ledger rows and component details: all of them may have changed.
-      await Promise.all(
-        ['locations', 'stock', 'movements', 'components'].map((key) =>
-          queryClient.invalidateQueries({ queryKey: [key] }),
-        ),
-      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+        stockAreaChanged(queryClient),
+      ]);
       const subject = editor.mode === 'create' ? name.trim() : editor.node.name;
       notifications.show({ color: 'green', message: t(`done.${editor.mode}`, { name: subject }) });
       onDone();

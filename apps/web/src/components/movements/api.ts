@@ -7,15 +7,16 @@ import {
   type PostingResponse,
   type ReversalRequest,
 } from '@cm/contract';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { toQueryString } from '../data-table';
 
 /** Active components matching a search text, for pickers. */
 export const componentSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['components', 'search', q],
+    queryKey: queryKeys.components.search(q),
     queryFn: ({ signal }) =>
       api<ComponentList>(`/components?${toQueryString({ q, status: 'active', pageSize: 25 })}`, { signal }),
     staleTime: 30_000,
@@ -24,13 +25,13 @@ export const componentSearchQuery = (q: string) =>
 /** One page of the ledger with the given filters. */
 export const movementListQuery = (search: z.output<typeof MovementListQuery>) =>
   queryOptions({
-    queryKey: ['movements', 'list', search],
+    queryKey: queryKeys.movements.list(search),
     queryFn: ({ signal }) => api<MovementList>(`/movements?${toQueryString(search)}`, { signal }),
   });
 
 /** People who posted movements in the current department. */
 export const movementUsersQuery = queryOptions({
-  queryKey: ['movements', 'users'],
+  queryKey: queryKeys.movements.users(),
   queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>('/movements/users', { signal }),
   staleTime: 60_000,
 });
@@ -55,14 +56,4 @@ export function reverseMovement(
     body: request,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
-}
-
-/** After a posting every view of quantities is stale: stock, the ledger and component details. */
-export async function refreshAfterPosting(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['stock'] }),
-    queryClient.invalidateQueries({ queryKey: ['movements'] }),
-    queryClient.invalidateQueries({ queryKey: ['components'] }),
-    queryClient.invalidateQueries({ queryKey: ['reports'] }),
-  ]);
 }

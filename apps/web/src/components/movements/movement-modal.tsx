@@ -22,10 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { moneyInputText, normaliseQuantity, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
+import { stockAreaChanged } from '../../lib/query-keys';
 import { componentQuery } from '../catalogue/api';
 import { type Formatters, useCurrency, useFormatters } from '../data-table';
 import { locationsQuery } from '../locations/api';
-import { postMovement, refreshAfterPosting } from './api';
+import { postMovement } from './api';
 import { ComponentPicker } from './component-picker';
 import { type MovementKind, newIdempotencyKey } from './permissions';
 import { quantityProblem } from './quantity';
@@ -220,7 +221,7 @@ function MovementForm({
   const mutation = useMutation({
     mutationFn: (request: MovementRequest) => postMovement(request, idempotencyKey.current),
     onSuccess: async (response) => {
-      await refreshAfterPosting(queryClient);
+      await stockAreaChanged(queryClient);
       const movement = response.movement;
       const location = movement.to?.path ?? movement.from?.path ?? '';
       notifications.show({

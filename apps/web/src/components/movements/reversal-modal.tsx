@@ -7,8 +7,9 @@ import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { stockAreaChanged } from '../../lib/query-keys';
 import { useFormatters } from '../data-table';
-import { refreshAfterPosting, reverseMovement } from './api';
+import { reverseMovement } from './api';
 import { newIdempotencyKey } from './permissions';
 
 const NOTE_MAX = 1000;
@@ -46,7 +47,7 @@ function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => 
   const mutation = useMutation({
     mutationFn: () => reverseMovement(movement.id, { note: note.trim() }, idempotencyKey.current),
     onSuccess: async (response) => {
-      await refreshAfterPosting(queryClient);
+      await stockAreaChanged(queryClient);
       notifications.show({
         color: 'green',
         title: t('reversal.success'),

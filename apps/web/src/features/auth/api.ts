@@ -7,10 +7,11 @@ import type {
 } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, publicApi, refreshSession, settleRefresh } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 
 export const devModeQuery = queryOptions({
-  queryKey: ['auth', 'dev-mode'],
+  queryKey: queryKeys.session.devMode(),
   queryFn: () => publicApi<DevModeResponse>('/auth/dev-mode'),
   staleTime: Number.POSITIVE_INFINITY,
 });

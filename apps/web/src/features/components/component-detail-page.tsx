@@ -33,7 +33,6 @@ import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   archiveComponent,
-  componentKeys,
   componentMovementsQuery,
   componentQuery,
   deleteComponent,
@@ -54,6 +53,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { ApiError } from '../../lib/api-client';
 import { currentUserQuery } from '../../lib/current-user';
 import { errorMessage } from '../../lib/error-message';
+import { queryKeys } from '../../lib/query-keys';
 import classes from './component-detail.module.css';
 import { ComponentLoadError } from './load-error';
 import { PageHeader } from './page-header';
@@ -166,7 +166,7 @@ function DetailContent({
   const movementModal = useMovementModal();
   const quantity = (value: string) => format.quantity(value, component.unit);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: componentKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.components.all });
 
   const archive = useMutation({
     mutationFn: () => (component.archived ? restoreComponent(component.id) : archiveComponent(component.id)),
@@ -184,8 +184,8 @@ function DetailContent({
     mutationFn: () => deleteComponent(component.id),
     onSuccess: async () => {
       setDeleteOpen(false);
-      queryClient.removeQueries({ queryKey: componentKeys.detail(component.id) });
-      await queryClient.invalidateQueries({ queryKey: componentKeys.lists() });
+      queryClient.removeQueries({ queryKey: queryKeys.components.detail(component.id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.components.lists() });
       notifications.show({ color: 'green', message: t('detail.deleted', { sku: component.sku }) });
       await navigate({ to: COMPONENTS_PATH });
     },

@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { componentKeys, createComponent, updateComponent } from '../../components/catalogue/api';
+import { createComponent, updateComponent } from '../../components/catalogue/api';
 import { categoriesQuery, categoryOptions } from '../../components/categories/api';
 import { useCurrency } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
@@ -32,6 +32,7 @@ import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/ma
 import { ApiError } from '../../lib/api-client';
 import { moneyInputText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
+import { queryKeys } from '../../lib/query-keys';
 import {
   type ComponentFormValues,
   comparable,
@@ -112,7 +113,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
         color: 'green',
         message: t(component ? 'form.saved' : 'form.created', { sku: saved.sku }),
       });
-      await queryClient.invalidateQueries({ queryKey: componentKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.components.all });
       onSaved(saved);
     },
     onError: (error) => {

@@ -13,24 +13,10 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** How often a running sync is asked for its counters. */
 export const SYNC_POLL_MS = 1_000;
-
-/** Query keys: everything of the sales settings starts with `sales-settings`. */
-export const salesSettingsKeys = {
-  all: ['sales-settings'] as const,
-  settings: () => [...salesSettingsKeys.all, 'settings'] as const,
-  /** What is read from amoCRM itself: pipelines and lead fields change with the connection. */
-  amocrm: () => [...salesSettingsKeys.all, 'amocrm'] as const,
-  pipelines: (live: boolean) => [...salesSettingsKeys.amocrm(), 'pipelines', live] as const,
-  leadFields: () => [...salesSettingsKeys.amocrm(), 'lead-fields'] as const,
-  runs: () => [...salesSettingsKeys.all, 'runs'] as const,
-  runList: (page: number, pageSize: number) => [...salesSettingsKeys.runs(), 'list', page, pageSize] as const,
-  run: (id: string) => [...salesSettingsKeys.runs(), 'one', id] as const,
-  plans: () => [...salesSettingsKeys.all, 'plans'] as const,
-  planGrid: (year: number) => [...salesSettingsKeys.plans(), year] as const,
-};
 
 /**
  * Reads that reach amoCRM: it is slow to ask and changes rarely, so one read per visit is enough; the
@@ -39,21 +25,21 @@ export const salesSettingsKeys = {
 const AMOCRM_READ = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
 
 export const salesSettingsQuery = queryOptions({
-  queryKey: salesSettingsKeys.settings(),
+  queryKey: queryKeys.salesSettings.settings(),
   queryFn: ({ signal }) => api<SalesSettings>('/sales/settings', { signal }),
 });
 
 /** Pipelines as of the last sync, or read from amoCRM now (`live`, or nothing stored yet). */
 export const pipelinesQuery = (live: boolean) =>
   queryOptions({
-    queryKey: salesSettingsKeys.pipelines(live),
+    queryKey: queryKeys.salesSettings.pipelines(live),
     queryFn: ({ signal }) => api<PipelineList>(`/sales/pipelines${live ? '?live=true' : ''}`, { signal }),
     ...AMOCRM_READ,
   });
 
 /** The account's lead custom fields, always read from amoCRM. */
 export const leadFieldsQuery = queryOptions({
-  queryKey: salesSettingsKeys.leadFields(),
+  queryKey: queryKeys.salesSettings.leadFields(),
   queryFn: ({ signal }) => api<LeadFieldList>('/sales/lead-fields', { signal }),
   ...AMOCRM_READ,
 });
@@ -61,21 +47,21 @@ export const leadFieldsQuery = queryOptions({
 /** One sync run, asked again every SYNC_POLL_MS while it is running. */
 export const syncRunQuery = (id: string) =>
   queryOptions({
-    queryKey: salesSettingsKeys.run(id),
+    queryKey: queryKeys.salesSettings.run(id),
     queryFn: ({ signal }) => api<SyncRun>(`/sales/sync/runs/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_POLL_MS : false),
   });
 
 export const syncRunsQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: salesSettingsKeys.runList(page, pageSize),
+    queryKey: queryKeys.salesSettings.runList(page, pageSize),
     queryFn: ({ signal }) => api<SyncRunList>(`/sales/sync/runs?${toQueryString({ page, pageSize })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const planGridQuery = (year: number) =>
   queryOptions({
-    queryKey: salesSettingsKeys.planGrid(year),
+    queryKey: queryKeys.salesSettings.planGrid(year),
     queryFn: ({ signal }) => api<PlanGrid>(`/sales/plans?year=${year}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { copyPlans, salesSettingsKeys } from './api';
+import { queryKeys } from '../../lib/query-keys';
+import { copyPlans } from './api';
 
 /** `YYYY-MM` of a month counted from the current one (-1: last month). */
 function monthFromNow(offset: number): string {
@@ -48,7 +49,7 @@ export function CopyMonthModal({
   const copy = useMutation({
     mutationFn: () => copyPlans({ fromMonth, toMonth, overwrite }),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
       notifications.show({
         color: result.copied > 0 ? 'green' : 'blue',
         message:

@@ -24,7 +24,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { currentUserQuery } from '../../lib/current-user';
 import { moneyInputText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
-import { planGridQuery, salesSettingsKeys, savePlans } from './api';
+import { queryKeys } from '../../lib/query-keys';
+import { planGridQuery, savePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { SaveBar } from './save-bar';
 
@@ -93,7 +94,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
     },
     onSuccess: async (result) => {
       // The saved amounts are read back before the edits are dropped, so no cell flickers to its old value.
-      await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
       setDrafts({});
       setShowInvalid(false);
       notifications.show({

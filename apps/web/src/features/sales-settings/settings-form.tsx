@@ -21,7 +21,8 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { ApiError } from '../../lib/api-client';
 import { appInfoQuery } from '../../lib/app-info';
 import { errorMessage } from '../../lib/error-message';
-import { salesSettingsKeys, updateSalesSettings } from './api';
+import { queryKeys } from '../../lib/query-keys';
+import { updateSalesSettings } from './api';
 import {
   comparable,
   type SettingsField,
@@ -83,15 +84,15 @@ export function SettingsForm({
     mutationFn: updateSalesSettings,
     onSuccess: async (saved, input) => {
       const connectionChanged = saved.baseUrl !== settings.baseUrl || input.token !== undefined;
-      queryClient.setQueryData(salesSettingsKeys.settings(), saved);
+      queryClient.setQueryData(queryKeys.salesSettings.settings(), saved);
       setValues(valuesOf(saved));
       setErrors({});
       notifications.show({ color: 'green', message: t('form.saved') });
       // The plans grid and every money amount show the currency; pipelines and fields come from the account,
       // which may be another now.
-      await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
       await queryClient.invalidateQueries({ queryKey: appInfoQuery.queryKey });
-      if (connectionChanged) await queryClient.resetQueries({ queryKey: salesSettingsKeys.amocrm() });
+      if (connectionChanged) await queryClient.resetQueries({ queryKey: queryKeys.salesSettings.amocrm() });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { type Formatters, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { salesSettingsKeys, startSync, syncRunQuery } from './api';
+import { queryKeys } from '../../lib/query-keys';
+import { startSync, syncRunQuery } from './api';
 import { RUN_STATUS_COLORS, RunStatusBadge } from './run-status';
 import { Section } from './section';
 
@@ -55,13 +56,13 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
     onSuccess: async ({ runId: id }) => {
       seenRunning.current = id;
       setStartedId(id);
-      await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
     },
     onError: async (error) => {
       // Someone else's sync (or the schedule's) is running: follow that one instead.
       if (error instanceof ApiError && error.code === 'SYNC_ALREADY_RUNNING') {
         setStartedId(null);
-        await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.settings() });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
       }
     },
   });
@@ -74,9 +75,9 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
       seenRunning.current = runId;
     } else if (seenRunning.current === runId) {
       seenRunning.current = null;
-      void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() });
-      void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.settings() });
-      void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.pipelines(false) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.pipelines(false) });
     }
   }, [runId, status, queryClient]);
 

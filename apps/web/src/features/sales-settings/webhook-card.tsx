@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { replaceWebhookSecret, salesSettingsKeys } from './api';
+import { queryKeys } from '../../lib/query-keys';
+import { replaceWebhookSecret } from './api';
 import { Section } from './section';
 
 /** The webhook URL to paste into amoCRM, to copy, and a way to replace its secret when it leaked. */
@@ -18,7 +19,7 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
   const replace = useMutation({
     mutationFn: replaceWebhookSecret,
     onSuccess: (webhook) => {
-      queryClient.setQueryData<SalesSettings>(salesSettingsKeys.settings(), (current) =>
+      queryClient.setQueryData<SalesSettings>(queryKeys.salesSettings.settings(), (current) =>
         current ? { ...current, ...webhook } : current,
       );
       setConfirming(false);
