@@ -1,36 +1,32 @@
 import type { User } from '@cm/contract';
 import { Badge, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { switchDepartment } from '../../features/auth/api';
-import { currentUserQuery } from '../../lib/current-user';
+import { useSwitchDepartment } from '../../features/auth/api';
 import { errorMessage } from '../../lib/error-message';
 
 /** The current department; a switcher when the user belongs to several. Switching reloads all data. */
 export function DepartmentSwitcher({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const router = useRouter();
-  const mutation = useMutation({
-    mutationFn: switchDepartment,
-    onSuccess: async (response) => {
-      queryClient.setQueryData(currentUserQuery.queryKey, response.user);
-      await queryClient.invalidateQueries();
-      await router.invalidate();
-      notifications.show({
-        message: t('header.departmentSwitched', { name: response.user.currentDepartment?.name }),
-        closeButtonProps: { 'aria-label': t('close') },
-      });
-    },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: errorMessage(t, error),
-        closeButtonProps: { 'aria-label': t('close') },
-      }),
-  });
+  const mutation = useSwitchDepartment();
+  const switchTo = (departmentId: string) =>
+    mutation.mutate(departmentId, {
+      onSuccess: async (response) => {
+        await router.invalidate();
+        notifications.show({
+          message: t('header.departmentSwitched', { name: response.user.currentDepartment?.name }),
+          closeButtonProps: { 'aria-label': t('close') },
+        });
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(t, error),
+          closeButtonProps: { 'aria-label': t('close') },
+        }),
+    });
 
   if (!user?.currentDepartment) return null;
   if (user.departments.length < 2) {
@@ -45,7 +41,7 @@ export function DepartmentSwitcher({ user }: { user: User | undefined }) {
       aria-label={t('header.switchDepartment')}
       data={user.departments.map((department) => ({ value: department.id, label: department.name }))}
       value={user.currentDepartment.id}
-      onChange={(value) => value && value !== user.currentDepartment?.id && mutation.mutate(value)}
+      onChange={(value) => value && value !== user.currentDepartment?.id && switchTo(value)}
       allowDeselect={false}
       disabled={mutation.isPending}
       w={{ base: 150, sm: 200 }}

@@ -5,8 +5,9 @@ import type {
   LoginRequest,
   LoginResponse,
 } from '@cm/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, publicApi, refreshSession, settleRefresh } from '../../lib/api-client';
+import { currentUserQuery } from '../../lib/current-user';
 import { queryKeys } from '../../lib/query-keys';
 import { session } from '../../lib/session';
 
@@ -16,7 +17,7 @@ export const devModeQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
+async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
   const response = await publicApi<LoginResponse>('/auth/login', { method: 'POST', body: credentials });
   session.saveTokens(response);
   session.saveUser(response.user);
@@ -51,7 +52,7 @@ async function askServerIfLoggedIn(): Promise<boolean> {
   return (await api<CheckResponse>('/auth/check')).loggedIn;
 }
 
-export async function switchDepartment(newDepartment: string): Promise<DepartmentSwitchResponse> {
+async function switchDepartment(newDepartment: string): Promise<DepartmentSwitchResponse> {
   // A refresh finishing after the switch would store tokens for the old department over the new ones.
   await settleRefresh();
   const response = await api<DepartmentSwitchResponse>('/auth/department/switch', {
@@ -61,4 +62,28 @@ export async function switchDepartment(newDepartment: string): Promise<Departmen
   session.saveTokens(response);
   session.saveUser(response.user);
   return response;
+}
+
+/** Signs in. Nothing cached for a previous user or department may leak into the new session. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (response) => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, response.user);
+    },
+  });
+}
+
+/** Switches the current department: every read belongs to the old one, so all of them are read again. */
+export function useSwitchDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchDepartment,
+    onSuccess: async (response) => {
+      queryClient.setQueryData(currentUserQuery.queryKey, response.user);
+      await queryClient.invalidateQueries();
+    },
+  });
 }

@@ -10,9 +10,11 @@ import type {
   SyncRunList,
   SyncStartResponse,
 } from '@cm/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { toQueryString } from '../../components/data-table';
-import { api } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
+import { appInfoQuery } from '../../lib/app-info';
 import { queryKeys } from '../../lib/query-keys';
 
 /** How often a running sync is asked for its counters. */
@@ -66,22 +68,100 @@ export const planGridQuery = (year: number) =>
     placeholderData: keepPreviousData,
   });
 
-export function updateSalesSettings(input: SalesSettingsUpdate): Promise<SalesSettings> {
+function updateSalesSettings(input: SalesSettingsUpdate): Promise<SalesSettings> {
   return api<SalesSettings>('/sales/settings', { method: 'PUT', body: input });
 }
 
-export function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string | null }> {
+function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string | null }> {
   return api('/sales/settings/webhook-secret', { method: 'POST' });
 }
 
-export function startSync(): Promise<SyncStartResponse> {
+function startSync(): Promise<SyncStartResponse> {
   return api<SyncStartResponse>('/sales/sync', { method: 'POST' });
 }
 
-export function savePlans(request: PlansUpdateRequest): Promise<{ saved: number; removed: number }> {
+function savePlans(request: PlansUpdateRequest): Promise<{ saved: number; removed: number }> {
   return api('/sales/plans', { method: 'PUT', body: request });
 }
 
-export function copyPlans(request: PlanCopyRequest): Promise<{ copied: number; skipped: number }> {
+function copyPlans(request: PlanCopyRequest): Promise<{ copied: number; skipped: number }> {
   return api('/sales/plans/copy', { method: 'POST', body: request });
+}
+
+/**
+ * Saves the settings. Every amount shows the currency and the plans grid is in it; a new address or token
+ * may be another account, whose pipelines and fields are read afresh.
+ */
+export function useUpdateSalesSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSalesSettings,
+    onSuccess: async (saved, input) => {
+      const before = queryClient.getQueryData<SalesSettings>(queryKeys.salesSettings.settings());
+      const connectionChanged = saved.baseUrl !== before?.baseUrl || input.token !== undefined;
+      queryClient.setQueryData(queryKeys.salesSettings.settings(), saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+        queryClient.invalidateQueries({ queryKey: appInfoQuery.queryKey }),
+      ]);
+      if (connectionChanged) await queryClient.resetQueries({ queryKey: queryKeys.salesSettings.amocrm() });
+    },
+  });
+}
+
+/** Replaces the webhook secret; the settings show the new address at once. */
+export function useReplaceWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replaceWebhookSecret,
+    onSuccess: (webhook) => {
+      queryClient.setQueryData<SalesSettings>(queryKeys.salesSettings.settings(), (current) =>
+        current ? { ...current, ...webhook } : current,
+      );
+    },
+  });
+}
+
+/**
+ * Starts a sync. When someone else's (or the schedule's) is running already, the settings are read again
+ * to follow that one.
+ */
+export function useStartSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startSync,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() }),
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === 'SYNC_ALREADY_RUNNING') {
+        await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
+      }
+    },
+  });
+}
+
+/** What to read again when a sync run ends: the history, the settings (last run, account) and the pipelines. */
+export function useSyncRunEnded(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.pipelines(false) });
+  }, [queryClient]);
+}
+
+/** Saves plan amounts; the grid is read back before the caller drops its edits, so no cell flickers. */
+export function useSavePlans() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePlans,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+  });
+}
+
+export function useCopyPlans() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: copyPlans,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+  });
 }

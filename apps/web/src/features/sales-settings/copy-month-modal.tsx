@@ -1,12 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
-import { copyPlans } from './api';
+import { useCopyPlans } from './api';
 
 /** `YYYY-MM` of a month counted from the current one (-1: last month). */
 function monthFromNow(offset: number): string {
@@ -32,7 +31,6 @@ export function CopyMonthModal({
   onCopied: (toMonth: string) => void;
 }) {
   const { t, i18n } = useTranslation(['sales-settings', 'errors', 'common']);
-  const queryClient = useQueryClient();
   const [fromMonth, setFromMonth] = useState(() => monthFromNow(-1));
   const [toMonth, setToMonth] = useState(() => monthFromNow(0));
   const [overwrite, setOverwrite] = useState(false);
@@ -46,21 +44,7 @@ export function CopyMonthModal({
   }, [i18n.language]);
   const labelOf = (month: string) => months.find((option) => option.value === month)?.label ?? month;
 
-  const copy = useMutation({
-    mutationFn: () => copyPlans({ fromMonth, toMonth, overwrite }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
-      notifications.show({
-        color: result.copied > 0 ? 'green' : 'blue',
-        message:
-          result.copied + result.skipped === 0
-            ? t('copy.nothing')
-            : t('copy.done', { count: result.copied, skipped: result.skipped, month: labelOf(toMonth) }),
-      });
-      onCopied(toMonth);
-      close();
-    },
-  });
+  const copy = useCopyPlans();
 
   // Replacing plans is never carried over to the next copy.
   const close = () => {
@@ -114,7 +98,24 @@ export function CopyMonthModal({
             {t('cancel')}
           </Button>
           <Button
-            onClick={() => copy.mutate()}
+            onClick={() =>
+              copy.mutate(
+                { fromMonth, toMonth, overwrite },
+                {
+                  onSuccess: (result) => {
+                    notifications.show({
+                      color: result.copied > 0 ? 'green' : 'blue',
+                      message:
+                        result.copied + result.skipped === 0
+                          ? t('copy.nothing')
+                          : t('copy.done', { count: result.copied, skipped: result.skipped, month: labelOf(toMonth) }),
+                    });
+                    onCopied(toMonth);
+                    close();
+                  },
+                },
+              )
+            }
             loading={copy.isPending}
             disabled={fromMonth === toMonth}
             data-autofocus

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconCopy, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -24,8 +24,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { currentUserQuery } from '../../lib/current-user';
 import { moneyInputText, parseMoney } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
-import { planGridQuery, savePlans } from './api';
+import { planGridQuery, useSavePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { SaveBar } from './save-bar';
 
@@ -55,7 +54,6 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const { t, i18n } = useTranslation(['sales-settings', 'errors', 'common']);
   // Plans are the current department's (PRODUCT.md §2): its managers only.
   const { data: user } = useQuery(currentUserQuery);
-  const queryClient = useQueryClient();
   const [search, update] = useListSearch(PlansSearch);
   const year = search.year;
   const grid = useQuery(planGridQuery(year));
@@ -84,25 +82,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const dirty = changed.length > 0;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const items: PlansUpdateRequest['items'] = changed.map(({ key, amount }) => {
-        const [userId = '', month = ''] = key.split('|');
-        return { userId, month, amountMinor: amount ?? null };
-      });
-      return savePlans({ items });
-    },
-    onSuccess: async (result) => {
-      // The saved amounts are read back before the edits are dropped, so no cell flickers to its old value.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
-      setDrafts({});
-      setShowInvalid(false);
-      notifications.show({
-        color: 'green',
-        message: t('plans.saved', { count: result.saved + result.removed }),
-      });
-    },
-  });
+  const save = useSavePlans();
 
   const edit = (userId: string, month: string, original: number | null, text: string) => {
     const key = keyOf(userId, month);
@@ -121,7 +101,20 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       requestAnimationFrame(() => tableRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    save.mutate();
+    const items: PlansUpdateRequest['items'] = changed.map(({ key, amount }) => {
+      const [userId = '', month = ''] = key.split('|');
+      return { userId, month, amountMinor: amount ?? null };
+    });
+    save.mutate(
+      { items },
+      {
+        onSuccess: (result) => {
+          setDrafts({});
+          setShowInvalid(false);
+          notifications.show({ color: 'green', message: t('plans.saved', { count: result.saved + result.removed }) });
+        },
+      },
+    );
   };
 
   const monthLabels = useMemo(() => {

@@ -14,15 +14,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconKeyOff } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-client';
-import { appInfoQuery } from '../../lib/app-info';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
-import { updateSalesSettings } from './api';
+import { useUpdateSalesSettings } from './api';
 import {
   comparable,
   type SettingsField,
@@ -69,7 +66,6 @@ export function SettingsForm({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t, i18n } = useTranslation(['sales-settings', 'errors', 'common']);
-  const queryClient = useQueryClient();
   const baseline = useMemo(() => valuesOf(settings), [settings]);
   const [values, setValues] = useState<SettingsFormValues>(baseline);
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
@@ -80,26 +76,7 @@ export function SettingsForm({
   const dirty = comparable(values) !== comparable(baseline);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const save = useMutation({
-    mutationFn: updateSalesSettings,
-    onSuccess: async (saved, input) => {
-      const connectionChanged = saved.baseUrl !== settings.baseUrl || input.token !== undefined;
-      queryClient.setQueryData(queryKeys.salesSettings.settings(), saved);
-      setValues(valuesOf(saved));
-      setErrors({});
-      notifications.show({ color: 'green', message: t('form.saved') });
-      // The plans grid and every money amount show the currency; pipelines and fields come from the account,
-      // which may be another now.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() });
-      await queryClient.invalidateQueries({ queryKey: appInfoQuery.queryKey });
-      if (connectionChanged) await queryClient.resetQueries({ queryKey: queryKeys.salesSettings.amocrm() });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
-        setErrors(serverFieldErrors(error.problem));
-      }
-    },
-  });
+  const save = useUpdateSalesSettings();
 
   const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error);
 
@@ -121,7 +98,17 @@ export function SettingsForm({
       focusFirstInvalid();
       return;
     }
-    save.mutate(input);
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        setValues(valuesOf(saved));
+        setErrors({});
+        notifications.show({ color: 'green', message: t('form.saved') });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')
+          setErrors(serverFieldErrors(error.problem));
+      },
+    });
   };
 
   const message = (field: SettingsField) => (errors[field] ? t(errors[field]) : undefined);

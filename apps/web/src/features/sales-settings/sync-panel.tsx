@@ -1,15 +1,14 @@
 import type { SalesSettings, SyncRun } from '@cm/contract';
 import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconKeyOff, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Formatters, useFormatters } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
-import { startSync, syncRunQuery } from './api';
+import { syncRunQuery, useStartSync, useSyncRunEnded } from './api';
 import { RUN_STATUS_COLORS, RunStatusBadge } from './run-status';
 import { Section } from './section';
 
@@ -36,7 +35,6 @@ function startedByText(t: TFunction, run: SyncRun): string {
  */
 export function SyncPanel({ settings }: { settings: SalesSettings }) {
   const { t } = useTranslation(['sales-settings', 'errors']);
-  const queryClient = useQueryClient();
   const [startedId, setStartedId] = useState<string | null>(null);
   const lastRun = settings.lastRun;
   // The run started here; otherwise the latest one, which may be a scheduled run still going.
@@ -51,21 +49,8 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
   // before its first read, while the history read when it started still shows it running.
   const seenRunning = useRef<string | null>(null);
 
-  const start = useMutation({
-    mutationFn: startSync,
-    onSuccess: async ({ runId: id }) => {
-      seenRunning.current = id;
-      setStartedId(id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
-    },
-    onError: async (error) => {
-      // Someone else's sync (or the schedule's) is running: follow that one instead.
-      if (error instanceof ApiError && error.code === 'SYNC_ALREADY_RUNNING') {
-        setStartedId(null);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
-      }
-    },
-  });
+  const start = useStartSync();
+  const syncRunEnded = useSyncRunEnded();
 
   // When a run ends: the history, the settings (last run, account id) and the stored pipelines are new.
   const status = run.data?.status;
@@ -75,11 +60,9 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
       seenRunning.current = runId;
     } else if (seenRunning.current === runId) {
       seenRunning.current = null;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.pipelines(false) });
+      syncRunEnded();
     }
-  }, [runId, status, queryClient]);
+  }, [runId, status, syncRunEnded]);
 
   const running = status === 'running' || (start.isSuccess && run.isPending);
   const schedule =
@@ -94,7 +77,18 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
       actions={
         <Button
           leftSection={<IconRefresh size={16} />}
-          onClick={() => start.mutate()}
+          onClick={() =>
+            start.mutate(undefined, {
+              onSuccess: ({ runId: id }) => {
+                seenRunning.current = id;
+                setStartedId(id);
+              },
+              // Someone else's sync (or the schedule's) is running: follow that one instead.
+              onError: (error) => {
+                if (error instanceof ApiError && error.code === 'SYNC_ALREADY_RUNNING') setStartedId(null);
+              },
+            })
+          }
           loading={start.isPending}
           disabled={!connected || running}
         >

@@ -2,30 +2,19 @@ import type { SalesSettings } from '@cm/contract';
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy, IconRotate } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
-import { replaceWebhookSecret } from './api';
+import { useReplaceWebhookSecret } from './api';
 import { Section } from './section';
 
 /** The webhook URL to paste into amoCRM, to copy, and a way to replace its secret when it leaked. */
 export function WebhookCard({ settings }: { settings: SalesSettings }) {
   const { t } = useTranslation(['sales-settings', 'errors', 'common']);
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
 
-  const replace = useMutation({
-    mutationFn: replaceWebhookSecret,
-    onSuccess: (webhook) => {
-      queryClient.setQueryData<SalesSettings>(queryKeys.salesSettings.settings(), (current) =>
-        current ? { ...current, ...webhook } : current,
-      );
-      setConfirming(false);
-      notifications.show({ color: 'green', message: t('webhook.replaced') });
-    },
-  });
+  const replace = useReplaceWebhookSecret();
 
   // Without a configured public address the server names only the path; this browser's address is the best guess.
   const webhookUrl = settings.webhookUrl ?? `${window.location.origin}${settings.webhookPath}`;
@@ -90,7 +79,18 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('cancel')}
             </Button>
-            <Button color="red" loading={replace.isPending} onClick={() => replace.mutate()}>
+            <Button
+              color="red"
+              loading={replace.isPending}
+              onClick={() =>
+                replace.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifications.show({ color: 'green', message: t('webhook.replaced') });
+                  },
+                })
+              }
+            >
               {t('webhook.replaceConfirm')}
             </Button>
           </Group>

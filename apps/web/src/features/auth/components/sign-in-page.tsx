@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { regexes } from 'zod/v4/core';
 import { usePageTitle } from '../../../components/use-page-title';
 import { appInfoQuery } from '../../../lib/app-info';
-import { currentUserQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
-import { signIn } from '../api';
+import { useSignIn } from '../api';
 import { safeRedirect } from '../safe-redirect';
 
 type FieldErrors = { email?: 'emailRequired' | 'emailInvalid'; password?: 'passwordRequired' };
@@ -27,7 +26,6 @@ function validate(email: string, password: string): FieldErrors {
 export default function SignInPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const router = useRouter();
-  const queryClient = useQueryClient();
   const { redirect } = useSearch({ from: '/auth-layout/auth/signin' });
   const { data: appInfo } = useQuery(appInfoQuery);
   const [email, setEmail] = useState('');
@@ -35,21 +33,18 @@ export default function SignInPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   usePageTitle(t('signIn.pageTitle'));
 
-  const mutation = useMutation({
-    mutationFn: signIn,
-    onSuccess: (response) => {
-      // Nothing cached for a previous user or department may leak into this session.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, response.user);
-      router.history.push(safeRedirect(redirect));
-    },
-  });
+  const mutation = useSignIn();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate(email, password);
     setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate({ email: email.trim(), password });
+    if (Object.keys(found).length === 0) {
+      mutation.mutate(
+        { email: email.trim(), password },
+        { onSuccess: () => router.history.push(safeRedirect(redirect)) },
+      );
+    }
   }
 
   return (
