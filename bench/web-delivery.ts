@@ -9,60 +9,19 @@
  * The browser is CHROME_PATH, else /usr/bin/chromium. Figures go to stdout; nothing is asserted here (the
  * budget that CI holds is e2e/web-delivery.spec.ts).
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { startBuiltServer } from './server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const WORKER = { email: 'worker@example.com', password: 'demo-password' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-web-'));
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (attempt > 240) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    origin,
-    async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function tokensOf(origin: string): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/api/auth/login`, {
@@ -136,7 +95,8 @@ async function audit(origin: string, url: string, form: 'mobile' | 'desktop', se
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 if (!process.env.SKIP_BUILD) execSync('npm run build --silent', { cwd: ROOT, stdio: 'inherit' });
-const server = await startServer();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-web-'));
+const server = await startBuiltServer({ env: { DATA_DIR: dataDir } });
 try {
   const session = await tokensOf(server.origin);
   const routes = [
@@ -160,4 +120,5 @@ try {
   }
 } finally {
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
