@@ -31,6 +31,6 @@ if (!written) throw new Error('drizzle-kit wrote no migration');
 const header = `-- Produced by npm run db:functions from src/db/functions/: ${changed.map((f) => f.name).join(', ')}.\n`;
 writeFileSync(
   path.join(MIGRATIONS_FOLDER, `${written}.sql`),
-  header + changed.map(({ statement }) => statement).join('--> statement-breakpoint\n') + '\n',
+  `${header}${changed.map(({ statement }) => statement).join('--> statement-breakpoint\n')}\n`,
 );
 console.log(`drizzle/${written}.sql holds ${changed.length} function(s).`);

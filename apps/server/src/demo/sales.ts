@@ -4,7 +4,7 @@ import { type Executor, queryRows } from '../db/client.js';
 import { FILE_ACCOUNT_ID } from '../db/schema/sales.js';
 import { type Random, seededRandom } from '../lib/seeded-random.js';
 import type { CheckedDay } from '../modules/sales-import/check-activity.js';
-import { storeDays } from '../modules/sales-import/service.js';
+import { storeDays } from '../modules/sales-import/repository.js';
 import { type ContactFacts, type LeadFacts, upsertContacts, upsertLeads } from '../modules/sales-sync/leads.js';
 import { salesSettings } from '../modules/sales-sync/settings.js';
 import type { UpsertUserInput } from '../modules/users/service.js';

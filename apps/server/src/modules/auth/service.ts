@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DepartmentSwitchResponse, LoginRequest, LoginResponse, RefreshResponse } from '@cm/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
-import { refreshTokens, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
@@ -12,6 +10,7 @@ import { recordAudit } from '../audit/repository.js';
 import {
   findRefreshToken,
   findRefreshTokenForUpdate,
+  findSessionExpiry,
   isLiveToken,
   issueRefreshToken,
   revokeFamily,
@@ -23,6 +22,7 @@ import {
   findUserById,
   listMemberships,
   loadUserView,
+  rememberLastDepartment,
   type UserRow,
 } from '../users/repository.js';
 import { claimAttempt, forgiveAttempt, throttleKeys } from './sign-in-throttle.js';
@@ -73,7 +73,7 @@ export function createAuthService(app: FastifyInstance) {
 
   async function rememberDepartment(tx: Executor, user: UserRow, departmentId: string | null) {
     if (user.lastDepartmentId !== departmentId) {
-      await tx.update(users).set({ lastDepartmentId: departmentId }).where(eq(users.id, user.id));
+      await rememberLastDepartment(tx, user.id, departmentId);
     }
   }
 
@@ -149,11 +149,7 @@ export function createAuthService(app: FastifyInstance) {
         if (!memberships.some((department) => department.id === newDepartment)) {
           throw new AppError('NOT_A_DEPARTMENT_MEMBER');
         }
-        const [current] = await tx
-          .select({ familyExpiresAt: refreshTokens.familyExpiresAt })
-          .from(refreshTokens)
-          .where(eq(refreshTokens.familyId, caller.sessionId))
-          .limit(1);
+        const current = await findSessionExpiry(tx, caller.sessionId);
         if (!current) throw new AppError('REFRESH_TOKEN_INVALID');
         // The session continues with a new pair; the refresh token held so far becomes a used one.
         const tokens = await issueTokens(tx, user, newDepartment, {

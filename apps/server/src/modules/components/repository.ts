@@ -159,3 +159,92 @@ export async function writeComponent(db: Executor, id: string, input: ComponentF
     );
   }
 }
+
+/** Whether the category and the image a component names exist; a reference not given counts as found. */
+export async function findReferences(
+  db: Executor,
+  references: Pick<ComponentFields, 'categoryId' | 'imageId'>,
+): Promise<{ category: boolean; image: boolean } | undefined> {
+  const rows = await queryRows<{ category: boolean; image: boolean }>(
+    db,
+    sql`
+    select (${references.categoryId}::uuid is null or exists (select 1 from categories where id = ${references.categoryId})) as category,
+           (${references.imageId}::uuid is null or exists (select 1 from images where id = ${references.imageId})) as image`,
+  );
+  return rows[0];
+}
+
+/**
+ * The component's unit, its row locked as the update will lock it (FOR NO KEY UPDATE): no other edit can
+ * change the unit between this read and the update, and a posting in flight, which share-locks the row
+ * (ADR 0019), is waited for here.
+ */
+export async function lockComponentForEdit(db: Executor, id: string): Promise<string | undefined> {
+  const rows = await queryRows<{ unit: string }>(
+    db,
+    sql`select unit from components where id = ${id} for no key update`,
+  );
+  return rows[0]?.unit;
+}
+
+/** Whether the ledger has any movement of the component. */
+export async function componentHasMovements(db: Executor, id: string): Promise<boolean> {
+  const rows = await queryRows<{ moved: boolean }>(
+    db,
+    sql`select exists (select 1 from movements where component_id = ${id}) as moved`,
+  );
+  return Boolean(rows[0]?.moved);
+}
+
+/** Archives a component (keeping the first archiving time) or brings it back; false when there is no such component. */
+export async function setComponentArchived(db: Executor, id: string, archived: boolean): Promise<boolean> {
+  const result = await queryRows(
+    db,
+    sql`
+    update components set archived_at = ${archived ? sql`coalesce(archived_at, now())` : sql`null`}, updated_at = now()
+    where id = ${id} returning id`,
+  );
+  return result.length > 0;
+}
+
+/** Whether a component has history: a movement or a balance row, even an empty one. */
+export async function componentInUse(db: Executor, id: string): Promise<boolean> {
+  const used = await queryRows<{ used: boolean }>(
+    db,
+    sql`
+    select exists (select 1 from movements where component_id = ${id})
+        or exists (select 1 from stock_balances where component_id = ${id}) as used`,
+  );
+  return Boolean(used[0]?.used);
+}
+
+/** Deletes a component (its parameters go with it). */
+export async function deleteComponent(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`delete from components where id = ${id}`);
+}
+
+/** The component's stock at each location of the department that holds some, by location path. */
+export function componentStockAtLocations(db: Executor, id: string, departmentId: string) {
+  return queryRows<{ location_id: string; path: string; quantity: string }>(
+    db,
+    sql`
+    select b.location_id, l.path, b.quantity from stock_balances b join locations l on l.id = b.location_id
+    where b.component_id = ${id} and b.department_id = ${departmentId} and b.quantity > 0
+    order by lower(l.path)`,
+  );
+}
+
+/** The component's total in the department, whether it is below its reorder level, and whether it ever moved. */
+export async function componentStockSummary(db: Executor, id: string, departmentId: string) {
+  const [row] = await queryRows<{ total: string; below: boolean; moved: boolean }>(
+    db,
+    sql`
+    select coalesce(s.quantity, 0) as total,
+           c.archived_at is null and coalesce(s.quantity, 0) < c.minimum_stock as below,
+           exists (select 1 from movements where component_id = c.id) as moved
+    from components c
+    left join department_stock s on s.component_id = c.id and s.department_id = ${departmentId}
+    where c.id = ${id}`,
+  );
+  return row;
+}

@@ -7,7 +7,8 @@ import { authOf, currentDepartment, inDepartment, requireRole } from '../../plug
 import { problems } from '../../plugins/openapi.js';
 import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { IMPORT_COLUMNS } from './columns.js';
-import { type Importer, importService } from './service.js';
+import type { Importer } from './repository.js';
+import { importService } from './service.js';
 import { acceptImportFiles, IMPORT_FILE_BODY } from './upload.js';
 
 const tags = ['imports'];

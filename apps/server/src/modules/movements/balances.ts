@@ -7,7 +7,7 @@ import { databaseError, PG } from '../../lib/database-errors.js';
 type Place = { departmentId: string; componentId: string; locationId: string };
 
 /**
- * The parts of a posting's single statement (see `record` in service.ts) are data-modifying CTEs. Each
+ * The parts of a posting's single statement (see `recordPosting` in repository.ts) are data-modifying CTEs. Each
  * runs only if the one named `after` changed its row: `exists (select 1 from after)` is evaluated once,
  * before the statement touches its own table, so the parts also run (and lock rows) in that order.
  */

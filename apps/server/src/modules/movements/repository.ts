@@ -4,13 +4,32 @@ import {
   type MovementFilters,
   type MovementOrigin,
   type MovementType,
+  type PostingResponse,
   type Unit,
 } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client.js';
+import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { allOf, filtersBeyond, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
 import { withNarrowingLocation } from '../locations/filter.js';
+import { changeBalance, changeDepartmentTotal } from './balances.js';
+import { claimKey, type IdempotentRequest, rememberResponse, storedResponse } from './idempotency.js';
+
+/** Who posts: the user, in the department they work in. */
+export type Poster = { userId: string; departmentId: string };
+
+/** What a posting writes to the ledger; `from` loses and `to` gains `quantity`. */
+export type Entry = {
+  type: 'receipt' | 'issue' | 'transfer' | 'adjustment' | 'reversal';
+  componentId: string;
+  quantity: string;
+  from: string | null;
+  to: string | null;
+  unitCostMinor: number | null;
+  reference: string;
+  note: string;
+  reversalOfId: string | null;
+};
 
 export type MovementRow = {
   id: string;
@@ -167,4 +186,158 @@ export async function movementUsers(db: Executor, departmentId: string) {
         where exists (select 1 from movements m where m.user_id = u.id and m.department_id = ${departmentId})
         order by lower(u.name)`,
   );
+}
+
+/**
+ * The first statement of a posting: `select(claimed)` with the Idempotency-Key's claim folded in, where
+ * `claimed` is the SQL condition that this request holds the key (always true without a key).
+ */
+function firstStatement(idempotency: IdempotentRequest | null, select: (claimed: SQL) => SQL): SQL {
+  return idempotency
+    ? sql`with ${claimKey(idempotency)} ${select(sql`exists (select 1 from claimed)`)}`
+    : select(sql`true`);
+}
+
+/**
+ * Claims the Idempotency-Key and reads the component, the poster's name and those of the request's locations
+ * that belong to the poster's department, in one statement: a row per location found, or one without any.
+ *
+ * The component's row is share-locked until commit, so its unit and archived state stay as checked: an edit
+ * or an import that changes them waits for this posting and then sees its movement (ADR 0019). Postings
+ * share the lock with each other; the movement's foreign key takes a weaker one on the same row anyway.
+ */
+export function lockComponentForPosting(
+  tx: Transaction,
+  poster: Poster,
+  idempotency: IdempotentRequest | null,
+  componentId: string,
+  locationIds: string[],
+) {
+  return queryRows<{
+    claimed: boolean;
+    sku: string | null;
+    name: string;
+    unit: Unit;
+    archived: boolean;
+    default_unit_cost_minor: string | number;
+    user_name: string;
+    location_id: string | null;
+    location_path: string | null;
+    posted_at: Date | string;
+  }>(
+    tx,
+    // From the poster's own row, so that there is a row to answer with even for an unknown component.
+    firstStatement(
+      idempotency,
+      (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
+               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path,
+               now() as posted_at
+        from users u
+        left join (select * from components where id = ${componentId} for share) c on true
+        left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
+          locationIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        where u.id = ${poster.userId}`,
+    ),
+  );
+}
+
+/**
+ * Claims the Idempotency-Key, reads the poster's name and locks the movement to reverse (null when the
+ * department has no such movement), in one statement. Reversals of one movement queue on that lock, so the
+ * second sees the first and answers ALREADY_REVERSED instead of failing on the stock the first one already
+ * moved. (A row lock fires no trigger.)
+ */
+export async function lockMovementForReversal(
+  tx: Transaction,
+  poster: Poster,
+  idempotency: IdempotentRequest | null,
+  movementId: string,
+) {
+  const [locked] = await queryRows<{
+    claimed: boolean;
+    user_name: string;
+    movement_id: string | null;
+    posted_at: Date | string;
+  }>(
+    tx,
+    firstStatement(
+      idempotency,
+      (claimed) => sql`select ${claimed} as claimed, u.name as user_name, now() as posted_at,
+               (select id from movements where id = ${movementId} and department_id = ${poster.departmentId}
+                for update) as movement_id
+        from users u where u.id = ${poster.userId}`,
+    ),
+  );
+  return locked;
+}
+
+/**
+ * Applies an entry to the balances, appends it to the ledger and makes the posting's response, in one
+ * statement: each balance change, the department total and the movement are CTEs, each run only after the
+ * balance change before it changed its row (see balances.ts). Balances are changed in the order of their
+ * location ids, so two transfers in opposite directions lock rows in the same order and never deadlock. A
+ * take that finds too little stops the rest, and the statement returns no row: the answer is then null.
+ *
+ * The response is built in the statement from the template and what the database assigned, and kept for the
+ * Idempotency-Key there too: a posting is then a round trip shorter, and a replay answers with exactly the
+ * same JSON. Quantities are shown as the API shows them, without trailing zeros (`trim_scale` does in SQL
+ * what `formatQuantity` does in TypeScript).
+ */
+export async function recordPosting(
+  tx: Transaction,
+  poster: Poster,
+  entry: Entry,
+  template: Omit<Movement, 'number' | 'quantity'>,
+  idempotency: IdempotentRequest | null,
+): Promise<PostingResponse | null> {
+  const place = (locationId: string) => ({
+    departmentId: poster.departmentId,
+    componentId: entry.componentId,
+    locationId,
+  });
+  const changes = [
+    ...(entry.from ? [{ locationId: entry.from, direction: 'take' as const }] : []),
+    ...(entry.to ? [{ locationId: entry.to, direction: 'add' as const }] : []),
+  ].sort((a, b) => a.locationId.localeCompare(b.locationId));
+  const steps = changes.map((_, index) => sql.raw(`change_${index}`));
+  const last = steps[steps.length - 1] as SQL;
+  const parts: SQL[] = changes.map(
+    (change, index) =>
+      sql`${steps[index]} as (${changeBalance(place(change.locationId), entry.quantity, change.direction, steps[index - 1] ?? null)})`,
+  );
+  if (!entry.from || !entry.to) {
+    const department = { departmentId: poster.departmentId, componentId: entry.componentId };
+    const total = changeDepartmentTotal(department, entry.quantity, entry.from ? 'take' : 'add', last);
+    parts.push(sql`department_total as (${total})`);
+  }
+  parts.push(sql`m as (
+    insert into movements (id, type, department_id, component_id, quantity, from_location_id, to_location_id,
+                           unit_cost_minor, reference, note, user_id, reversal_of_id)
+    select ${template.id}::uuid, ${entry.type}, ${poster.departmentId}::uuid, ${entry.componentId}::uuid,
+           ${entry.quantity}::numeric, ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint,
+           ${entry.reference}, ${entry.note}, ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
+    where exists (select 1 from ${last})
+    returning number, quantity)`);
+  const changed = sql.join(
+    steps.map((step) => sql`select location_id, quantity from ${step}`),
+    sql` union all `,
+  );
+  // The source location first, then the destination, whatever order the rows were locked in.
+  parts.push(sql`posted as (
+    select jsonb_build_object(
+             'movement', ${JSON.stringify(template)}::jsonb
+                         || jsonb_build_object('number', m.number, 'quantity', trim_scale(m.quantity)::text),
+             'balances', (select jsonb_agg(
+                                   jsonb_build_object('locationId', b.location_id, 'quantity', trim_scale(b.quantity)::text)
+                                   order by b.location_id is not distinct from ${entry.from}::uuid desc)
+                          from (${changed}) b)) as response
+    from m)`);
+  if (idempotency) parts.push(rememberResponse(idempotency, sql`posted`));
+  const [posted] = await queryRows<{ response: unknown }>(
+    tx,
+    sql`with ${sql.join(parts, sql`, `)} select response from posted`,
+  );
+  return posted ? storedResponse(posted.response) : null;
 }

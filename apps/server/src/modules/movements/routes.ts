@@ -22,8 +22,8 @@ import { withListTimeout } from '../../lib/list-timeout.js';
 import { authOf, currentDepartment, inDepartment, requireRole, SIGNED_IN } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { organisation, organisationCurrencyExponent } from '../organisation/repository.js';
-import { allMovements, findMovement, listMovements, movementUsers } from './repository.js';
-import { movementService, type Poster } from './service.js';
+import { allMovements, findMovement, listMovements, movementUsers, type Poster } from './repository.js';
+import { movementService } from './service.js';
 
 const tags = ['movements'];
 const POSTERS = inDepartment(requireRole('worker', 'administrator'));

@@ -8,30 +8,21 @@ import {
   toThousandths,
   type Unit,
 } from '@cm/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Database, queryRows, type Transaction } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
 import { isoTime } from '../../lib/sql-filters.js';
-import { availableStock, changeBalance, changeDepartmentTotal, guardOverflow, lockStock } from './balances.js';
-import { claimKey, earlierResponse, type IdempotentRequest, rememberResponse, storedResponse } from './idempotency.js';
-import { findMovement } from './repository.js';
-
-export type Poster = { userId: string; departmentId: string };
-
-/** What a posting writes to the ledger; `from` loses and `to` gains `quantity`. */
-type Entry = {
-  type: 'receipt' | 'issue' | 'transfer' | 'adjustment' | 'reversal';
-  componentId: string;
-  quantity: string;
-  from: string | null;
-  to: string | null;
-  unitCostMinor: number | null;
-  reference: string;
-  note: string;
-  reversalOfId: string | null;
-};
+import { availableStock, guardOverflow, lockStock } from './balances.js';
+import { earlierResponse, type IdempotentRequest } from './idempotency.js';
+import {
+  type Entry,
+  findMovement,
+  lockComponentForPosting,
+  lockMovementForReversal,
+  type Poster,
+  recordPosting,
+} from './repository.js';
 
 /**
  * What the response names besides the ids the ledger row holds, read before posting: the component, the
@@ -51,23 +42,9 @@ type Names = {
 type Facts = { names: Names; archived: boolean; defaultUnitCostMinor: number };
 
 /**
- * The first statement of a posting: `select(claimed)` with the Idempotency-Key's claim folded in, where
- * `claimed` is the SQL condition that this request holds the key (always true without a key).
- */
-function firstStatement(idempotency: IdempotentRequest | null, select: (claimed: SQL) => SQL): SQL {
-  return idempotency
-    ? sql`with ${claimKey(idempotency)} ${select(sql`exists (select 1 from claimed)`)}`
-    : select(sql`true`);
-}
-
-/**
  * The component a request posts, the poster's name and the request's locations, read with the key's claim;
  * null when an earlier request holds the key. Every location must belong to the poster's department;
  * another department's looks like no location.
- *
- * The component's row is share-locked until commit, so its unit and archived state stay as checked here: an
- * edit or an import that changes them waits for this posting and then sees its movement (ADR 0019). Postings
- * share the lock with each other; the movement's foreign key takes a weaker one on the same row anyway.
  */
 async function factsFor(
   tx: Transaction,
@@ -76,34 +53,7 @@ async function factsFor(
   componentId: string,
   locationIds: string[],
 ): Promise<Facts | null> {
-  const rows = await queryRows<{
-    claimed: boolean;
-    sku: string | null;
-    name: string;
-    unit: Unit;
-    archived: boolean;
-    default_unit_cost_minor: string | number;
-    user_name: string;
-    location_id: string | null;
-    location_path: string | null;
-    posted_at: Date | string;
-  }>(
-    tx,
-    // From the poster's own row, so that there is a row to answer with even for an unknown component.
-    firstStatement(
-      idempotency,
-      (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
-               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path,
-               now() as posted_at
-        from users u
-        left join (select * from components where id = ${componentId} for share) c on true
-        left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
-          locationIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        where u.id = ${poster.userId}`,
-    ),
-  );
+  const rows = await lockComponentForPosting(tx, poster, idempotency, componentId, locationIds);
   const [row] = rows;
   if (!row) throw new Error('the poster has no user row');
   if (!row.claimed) return null;
@@ -137,7 +87,7 @@ function requireWhole(quantity: string, unit: Unit): void {
 
 /**
  * The posting's movement as the server knows it before recording: all but its number, which the database
- * assigns, and its quantity, which `record` shows as the ledger stores it ("007.50" is "7.5").
+ * assigns, and its quantity, which `recordPosting` shows as the ledger stores it ("007.50" is "7.5").
  */
 function responseTemplate(poster: Poster, entry: Entry, names: Names): Omit<Movement, 'number' | 'quantity'> {
   const place = (id: string | null) => (id ? { id, path: names.paths.get(id) ?? '' } : null);
@@ -163,16 +113,8 @@ function responseTemplate(poster: Poster, entry: Entry, names: Names): Omit<Move
 }
 
 /**
- * Applies an entry to the balances, appends it to the ledger and makes the posting's response, in one
- * statement: each balance change, the department total and the movement are CTEs, each run only after the
- * balance change before it changed its row (see balances.ts). Balances are changed in the order of their
- * location ids, so two transfers in opposite directions lock rows in the same order and never deadlock. A
- * take that finds too little stops the rest, and the statement returns no row.
- *
- * The response is built in the statement from the template and what the database assigned, and kept for the
- * Idempotency-Key there too: a posting is then a round trip shorter, and a replay answers with exactly the
- * same JSON. Quantities are shown as the API shows them, without trailing zeros (`trim_scale` does in SQL
- * what `formatQuantity` does in TypeScript).
+ * Records the entry (see `recordPosting`) and returns the posting's response; INSUFFICIENT_STOCK, with the
+ * quantity on hand, when a take found too little.
  */
 async function record(
   tx: Transaction,
@@ -181,58 +123,13 @@ async function record(
   names: Names,
   idempotency: IdempotentRequest | null,
 ): Promise<PostingResponse> {
-  const place = (locationId: string) => ({
-    departmentId: poster.departmentId,
-    componentId: entry.componentId,
-    locationId,
-  });
-  const changes = [
-    ...(entry.from ? [{ locationId: entry.from, direction: 'take' as const }] : []),
-    ...(entry.to ? [{ locationId: entry.to, direction: 'add' as const }] : []),
-  ].sort((a, b) => a.locationId.localeCompare(b.locationId));
-  const steps = changes.map((_, index) => sql.raw(`change_${index}`));
-  const last = steps[steps.length - 1] as SQL;
-  const parts: SQL[] = changes.map(
-    (change, index) =>
-      sql`${steps[index]} as (${changeBalance(place(change.locationId), entry.quantity, change.direction, steps[index - 1] ?? null)})`,
+  const response = await guardOverflow(() =>
+    recordPosting(tx, poster, entry, responseTemplate(poster, entry, names), idempotency),
   );
-  if (!entry.from || !entry.to) {
-    const department = { departmentId: poster.departmentId, componentId: entry.componentId };
-    const total = changeDepartmentTotal(department, entry.quantity, entry.from ? 'take' : 'add', last);
-    parts.push(sql`department_total as (${total})`);
-  }
-  const template = responseTemplate(poster, entry, names);
-  parts.push(sql`m as (
-    insert into movements (id, type, department_id, component_id, quantity, from_location_id, to_location_id,
-                           unit_cost_minor, reference, note, user_id, reversal_of_id)
-    select ${template.id}::uuid, ${entry.type}, ${poster.departmentId}::uuid, ${entry.componentId}::uuid,
-           ${entry.quantity}::numeric, ${entry.from}::uuid, ${entry.to}::uuid, ${entry.unitCostMinor}::bigint,
-           ${entry.reference}, ${entry.note}, ${poster.userId}::uuid, ${entry.reversalOfId}::uuid
-    where exists (select 1 from ${last})
-    returning number, quantity)`);
-  const changed = sql.join(
-    steps.map((step) => sql`select location_id, quantity from ${step}`),
-    sql` union all `,
-  );
-  // The source location first, then the destination, whatever order the rows were locked in.
-  parts.push(sql`posted as (
-    select jsonb_build_object(
-             'movement', ${JSON.stringify(template)}::jsonb
-                         || jsonb_build_object('number', m.number, 'quantity', trim_scale(m.quantity)::text),
-             'balances', (select jsonb_agg(
-                                   jsonb_build_object('locationId', b.location_id, 'quantity', trim_scale(b.quantity)::text)
-                                   order by b.location_id is not distinct from ${entry.from}::uuid desc)
-                          from (${changed}) b)) as response
-    from m)`);
-  if (idempotency) parts.push(rememberResponse(idempotency, sql`posted`));
-  const [posted] = await guardOverflow(() =>
-    queryRows<{ response: unknown }>(tx, sql`with ${sql.join(parts, sql`, `)} select response from posted`),
-  );
-  if (!posted) {
-    if (!entry.from) throw new Error('a posting that only adds stock changed no balance');
-    throw new AppError('INSUFFICIENT_STOCK', { available: await availableStock(tx, place(entry.from)) });
-  }
-  return storedResponse(posted.response);
+  if (response) return response;
+  if (!entry.from) throw new Error('a posting that only adds stock changed no balance');
+  const place = { departmentId: poster.departmentId, componentId: entry.componentId, locationId: entry.from };
+  throw new AppError('INSUFFICIENT_STOCK', { available: await availableStock(tx, place) });
 }
 
 /**
@@ -364,23 +261,7 @@ export function movementService(db: Database) {
         : null;
       try {
         return await inTransaction(db, idempotency, async (tx) => {
-          // Reversals of one movement queue here, so the second sees the first and answers ALREADY_REVERSED
-          // instead of failing on the stock the first one already moved. (A row lock fires no trigger.)
-          const [locked] = await queryRows<{
-            claimed: boolean;
-            user_name: string;
-            movement_id: string | null;
-            posted_at: Date | string;
-          }>(
-            tx,
-            firstStatement(
-              idempotency,
-              (claimed) => sql`select ${claimed} as claimed, u.name as user_name, now() as posted_at,
-                       (select id from movements where id = ${movementId} and department_id = ${poster.departmentId}
-                        for update) as movement_id
-                from users u where u.id = ${poster.userId}`,
-            ),
-          );
+          const locked = await lockMovementForReversal(tx, poster, idempotency, movementId);
           if (!locked) throw new Error('the poster has no user row');
           if (!locked.claimed) return null;
           const original = locked.movement_id && (await findMovement(tx, poster.departmentId, movementId));

@@ -7,12 +7,10 @@ import {
   type SalesSettings,
   type SalesSettingsUpdate,
 } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import { type Database, queryRows } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { databaseError } from '../../lib/database-errors.js';
 import { pointsToPublicAddresses } from '../../lib/outbound-fetch.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
@@ -27,12 +25,10 @@ import {
   sealToken,
   updateSalesSettings,
 } from '../sales-sync/settings.js';
+import { databaseKnowsTimeZone } from './repository.js';
 
 /** Interactive reads wait for amoCRM briefly: the administrator is looking at a spinner. */
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };
-
-/** SQLSTATE invalid_parameter_value: what PostgreSQL answers to a time zone it does not know. */
-const INVALID_PARAMETER_VALUE = '22023';
 
 /**
  * Refuses a time zone the database does not know. The contract checks it with the runtime's own list
@@ -40,14 +36,10 @@ const INVALID_PARAMETER_VALUE = '22023';
  * Activity days are computed in SQL, so the database has the last word.
  */
 async function assertDatabaseKnowsTimeZone(db: Database, timeZone: string): Promise<void> {
-  try {
-    await queryRows(db, sql`select now() at time zone ${timeZone}`);
-  } catch (error) {
-    if (databaseError(error)?.code !== INVALID_PARAMETER_VALUE) throw error;
-    throw new AppError('VALIDATION_FAILED', {
-      errors: [{ path: 'body.timeZone', message: 'This time zone is not known to the database', code: 'custom' }],
-    });
-  }
+  if (await databaseKnowsTimeZone(db, timeZone)) return;
+  throw new AppError('VALIDATION_FAILED', {
+    errors: [{ path: 'body.timeZone', message: 'This time zone is not known to the database', code: 'custom' }],
+  });
 }
 
 function webhookPath(secret: string): string {

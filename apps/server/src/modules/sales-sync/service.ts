@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { currencyExponent, type SyncTrigger } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { type Database, type DatabaseHandle, queryRows } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
@@ -37,7 +36,14 @@ import {
   type SyncProgress,
   writeProgress,
 } from './runs.js';
-import { findSalesSettings, type StoredSalesSettings, salesSettings } from './settings.js';
+import {
+  adoptAccount,
+  type Cursors,
+  findSalesSettings,
+  type StoredSalesSettings,
+  salesSettings,
+  saveCursors,
+} from './settings.js';
 
 /**
  * Each sync re-reads this much before its cursors. Leads changed within the same second as the cursor,
@@ -68,33 +74,6 @@ export type SalesSync = ReturnType<typeof createSalesSync>;
 export function isSyncDue(settings: StoredSalesSettings | null, lastStartedAt: Date | null, now: Date): boolean {
   if (!isConnected(settings) || settings.syncIntervalMinutes === 0) return false;
   return lastStartedAt === null || now.getTime() - lastStartedAt.getTime() >= settings.syncIntervalMinutes * 60_000;
-}
-
-type Cursors = { leads: number; notes: number; events: number };
-
-/** Sets the account a token belongs to; a different account than before starts over from the beginning. */
-async function adoptAccount(db: Database, accountId: number): Promise<void> {
-  await queryRows(
-    db,
-    sql`update sales_settings set amo_account_id = ${accountId}, leads_cursor = 0, notes_cursor = 0, events_cursor = 0,
-          updated_at = now()
-        where id = 1`,
-  );
-}
-
-/**
- * Advances the cursors after a successful run. A cursor that changed meanwhile (the settings reset it, e.g.
- * for a new payment-method field) keeps the newer decision.
- */
-async function saveCursors(db: Database, accountId: number, from: Cursors, to: Cursors): Promise<void> {
-  await queryRows(
-    db,
-    sql`update sales_settings set
-          leads_cursor = case when leads_cursor = ${from.leads} then ${to.leads} else leads_cursor end,
-          notes_cursor = case when notes_cursor = ${from.notes} then ${to.notes} else notes_cursor end,
-          events_cursor = case when events_cursor = ${from.events} then ${to.events} else events_cursor end
-        where id = 1 and amo_account_id = ${accountId}`,
-  );
 }
 
 /**

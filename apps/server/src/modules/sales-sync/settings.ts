@@ -119,6 +119,34 @@ export async function updateSalesSettings(db: Executor, changes: SalesSettingsCh
   await queryRows(db, sql`update sales_settings set ${sql.join(sets, sql`, `)}, updated_at = now() where id = 1`);
 }
 
+/** Where the next sync reads leads, call notes and chat events from, in unix seconds. */
+export type Cursors = { leads: number; notes: number; events: number };
+
+/** Sets the account a token belongs to; a different account than before starts over from the beginning. */
+export async function adoptAccount(db: Executor, accountId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`update sales_settings set amo_account_id = ${accountId}, leads_cursor = 0, notes_cursor = 0, events_cursor = 0,
+          updated_at = now()
+        where id = 1`,
+  );
+}
+
+/**
+ * Advances the cursors after a successful run. A cursor that changed meanwhile (the settings reset it, e.g.
+ * for a new payment-method field) keeps the newer decision.
+ */
+export async function saveCursors(db: Executor, accountId: number, from: Cursors, to: Cursors): Promise<void> {
+  await queryRows(
+    db,
+    sql`update sales_settings set
+          leads_cursor = case when leads_cursor = ${from.leads} then ${to.leads} else leads_cursor end,
+          notes_cursor = case when notes_cursor = ${from.notes} then ${to.notes} else notes_cursor end,
+          events_cursor = case when events_cursor = ${from.events} then ${to.events} else events_cursor end
+        where id = 1 and amo_account_id = ${accountId}`,
+  );
+}
+
 export function sealToken(box: SecretBox, token: string): string {
   return box.seal(token, TOKEN_PURPOSE);
 }

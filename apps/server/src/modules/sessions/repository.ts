@@ -56,6 +56,19 @@ export async function findRefreshToken(db: Executor, token: string): Promise<Ref
   return row;
 }
 
+/** When the session (token family) ends whatever its tokens do; undefined for an unknown session. */
+export async function findSessionExpiry(
+  db: Executor,
+  familyId: string,
+): Promise<Pick<RefreshTokenRow, 'familyExpiresAt'> | undefined> {
+  const [row] = await db
+    .select({ familyExpiresAt: refreshTokens.familyExpiresAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .limit(1);
+  return row;
+}
+
 /**
  * Marks the family's live tokens as used by the rotation that issued `successor`, keeping the pair that
  * rotation answered (sealed) so that a repeat within the grace window gets the same pair.

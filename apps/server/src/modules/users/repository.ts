@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR_PATH, type DepartmentRef, type User } from '@cm/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
 
@@ -13,6 +13,67 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Returns the ids of the named departments, creating those that do not exist yet. */
+export async function ensureDepartments(db: Executor, names: string[]): Promise<string[]> {
+  const unique = [...new Map(names.map((name) => [name.trim().toLowerCase(), name.trim()])).values()];
+  if (unique.length === 0) return [];
+  await db
+    .insert(departments)
+    .values(unique.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(
+      inArray(
+        sql`lower(${departments.name})`,
+        unique.map((name) => name.toLowerCase()),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** What an operator sets on a user. */
+type UserFields = Pick<
+  typeof users.$inferInsert,
+  'email' | 'name' | 'role' | 'passwordHash' | 'amoId' | 'managementType'
+>;
+
+/** Adds a user and returns their id. */
+export async function insertUser(db: Executor, fields: UserFields): Promise<string> {
+  const [created] = await db.insert(users).values(fields).returning({ id: users.id });
+  if (!created) throw new Error('user insert returned nothing');
+  return created.id;
+}
+
+/**
+ * Overwrites the given fields of a user and bumps their token version, so that access tokens issued before
+ * no longer pass.
+ */
+export async function overwriteUser(
+  db: Executor,
+  id: string,
+  fields: Pick<UserFields, 'role' | 'passwordHash'> & Partial<Pick<UserFields, 'name' | 'amoId' | 'managementType'>>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Makes the given departments a user's only memberships. */
+export async function replaceMemberships(db: Executor, userId: string, departmentIds: string[]): Promise<void> {
+  await db.delete(userDepartments).where(eq(userDepartments.userId, userId));
+  if (departmentIds.length > 0) {
+    await db.insert(userDepartments).values(departmentIds.map((departmentId) => ({ userId, departmentId })));
+  }
+}
+
+/** Keeps the department a user works in, where the next sign-in resumes. */
+export async function rememberLastDepartment(db: Executor, userId: string, departmentId: string | null): Promise<void> {
+  await db.update(users).set({ lastDepartmentId: departmentId }).where(eq(users.id, userId));
 }
 
 /** Departments the user belongs to, by name. */

@@ -1,0 +1,151 @@
+import type { ImportColumn } from '@cm/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows, type Transaction } from '../../db/client.js';
+import type { categories } from '../../db/schema/index.js';
+import type { CheckedRow } from './check-rows.js';
+
+/** Who imports: the user, in the department that receives the opening balances. */
+export type Importer = { userId: string; departmentId: string };
+
+const BATCH = 500;
+/** Component columns an import can set, with the database column each writes. */
+const FIELD_COLUMNS: [ImportColumn, string][] = [
+  ['name', 'name'],
+  ['manufacturer', 'manufacturer'],
+  ['manufacturerPartNumber', 'manufacturer_part_number'],
+  ['package', 'package'],
+  ['datasheetUrl', 'datasheet_url'],
+  ['description', 'description'],
+];
+
+/** A checked row with the id its component has or will get. */
+export type ResolvedRow = CheckedRow & { componentId: string };
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
+}
+
+/** Every category's id and path. */
+export function listCategoryPaths(db: Executor) {
+  return queryRows<Pick<typeof categories.$inferSelect, 'id' | 'path'>>(db, sql`select id, path from categories`);
+}
+
+function fieldValue(row: CheckedRow, column: ImportColumn): string {
+  return row.values[column] ?? '';
+}
+
+/** Adds new components, in batches. */
+export async function insertComponents(tx: Transaction, rows: ResolvedRow[], categoryIds: Map<string, string>) {
+  for (const batch of chunks(rows)) {
+    await queryRows(
+      tx,
+      sql`insert into components (id, sku, name, category_id, manufacturer, manufacturer_part_number, package, unit,
+                                  description, datasheet_url, minimum_stock, default_unit_cost_minor)
+          values ${sql.join(
+            batch.map(
+              (row) => sql`(${row.componentId}, ${row.sku}, ${fieldValue(row, 'name')},
+                ${row.categoryPath ? (categoryIds.get(row.categoryPath.toLowerCase()) ?? null) : null},
+                ${fieldValue(row, 'manufacturer')}, ${fieldValue(row, 'manufacturerPartNumber')}, ${fieldValue(row, 'package')},
+                ${row.unit}, ${fieldValue(row, 'description')}, ${fieldValue(row, 'datasheetUrl')},
+                ${row.minimumStock ?? '0'}, ${row.unitCostMinor ?? 0})`,
+            ),
+            sql`, `,
+          )}`,
+    );
+  }
+}
+
+/** Overwrites, on existing components, exactly the columns the file has; the others keep their values. */
+export async function updateComponents(
+  tx: Transaction,
+  rows: ResolvedRow[],
+  present: Set<ImportColumn>,
+  categoryIds: Map<string, string>,
+) {
+  const sets: { column: string; value: (row: CheckedRow) => SQL }[] = [
+    ...FIELD_COLUMNS.filter(([key]) => present.has(key)).map(([key, column]) => ({
+      column,
+      value: (row: CheckedRow) => sql`${fieldValue(row, key)}::text`,
+    })),
+    ...(present.has('category')
+      ? [
+          {
+            column: 'category_id',
+            value: (row: CheckedRow) =>
+              sql`${row.categoryPath ? (categoryIds.get(row.categoryPath.toLowerCase()) ?? null) : null}::uuid`,
+          },
+        ]
+      : []),
+    ...(present.has('unit') ? [{ column: 'unit', value: (row: CheckedRow) => sql`${row.unit}::text` }] : []),
+    ...(present.has('minimumStock')
+      ? [{ column: 'minimum_stock', value: (row: CheckedRow) => sql`${row.minimumStock ?? '0'}::numeric` }]
+      : []),
+    ...(present.has('unitCost')
+      ? [{ column: 'default_unit_cost_minor', value: (row: CheckedRow) => sql`${row.unitCostMinor ?? 0}::bigint` }]
+      : []),
+  ];
+  for (const batch of chunks(rows)) {
+    const names = sets.map((set) => sql.identifier(set.column));
+    await queryRows(
+      tx,
+      sql`update components c set ${sql.join(
+        sets.map((set) => sql`${sql.identifier(set.column)} = v.${sql.identifier(set.column)}`),
+        sql`, `,
+      )}, updated_at = now()
+          from (values ${sql.join(
+            batch.map(
+              (row) =>
+                sql`(${row.componentId}::uuid, ${sql.join(
+                  sets.map((set) => set.value(row)),
+                  sql`, `,
+                )})`,
+            ),
+            sql`, `,
+          )}) as v(id, ${sql.join(names, sql`, `)})
+          where c.id = v.id`,
+    );
+  }
+}
+
+/** Posts the opening balances as receipts, in batches, with the balances and department totals they imply. */
+export async function postOpeningBalances(tx: Transaction, importer: Importer, rows: ResolvedRow[]) {
+  for (const batch of chunks(rows)) {
+    await queryRows(
+      tx,
+      sql`insert into movements (type, department_id, component_id, quantity, to_location_id, unit_cost_minor, origin, user_id)
+          select 'receipt', ${importer.departmentId}, c.id, v.quantity::numeric, v.location_id::uuid,
+                 coalesce(v.unit_cost::bigint, c.default_unit_cost_minor), 'opening-balance', ${importer.userId}
+          from (values ${sql.join(
+            batch.map(
+              (row) => sql`(${row.componentId}, ${row.openingQuantity}, ${row.locationId}, ${row.unitCostMinor})`,
+            ),
+            sql`, `,
+          )}) as v(component_id, quantity, location_id, unit_cost)
+          join components c on c.id = v.component_id::uuid`,
+    );
+    await queryRows(
+      tx,
+      sql`insert into stock_balances (component_id, location_id, department_id, quantity)
+          values ${sql.join(
+            batch.map(
+              (row) => sql`(${row.componentId}, ${row.locationId}, ${importer.departmentId}, ${row.openingQuantity})`,
+            ),
+            sql`, `,
+          )}
+          on conflict (component_id, location_id)
+          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
+    );
+    await queryRows(
+      tx,
+      sql`insert into department_stock (department_id, component_id, quantity)
+          values ${sql.join(
+            batch.map((row) => sql`(${importer.departmentId}, ${row.componentId}, ${row.openingQuantity})`),
+            sql`, `,
+          )}
+          on conflict (department_id, component_id)
+          do update set quantity = department_stock.quantity + excluded.quantity`,
+    );
+  }
+}
