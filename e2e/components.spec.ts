@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, signInAs, testEveryRowReachable } from './fixtures.js';
+import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs, testEveryRowReachable } from './fixtures.js';
 
 /** A SKU no other test (or earlier run on the same database) has used. */
 function uniqueSku(prefix: string): string {
@@ -155,6 +155,106 @@ test('a manager sees no New or Import button and may not open the form', async (
   expect(errors).toEqual([]);
 });
 
+test('an administrator builds the category tree with the mouse and from the keyboard', async ({ page, request }) => {
+  // One story through every action of the editor, with an accessibility check on the way.
+  test.slow();
+  const tag = uniqueSku('TREE');
+  const asAdministrator = await apiAs(request, 'administrator');
+  const other = await asAdministrator<{ id: string; name: string }>('/categories', { name: `Other ${tag}` });
+  const busy = await asAdministrator<{ id: string }>('/categories', { name: 'Busy', parentId: other.id });
+  await asAdministrator('/components', { sku: tag, name: 'Kept in Busy', categoryId: busy.id });
+  const top = `Tree ${tag}`;
+  const renamed = `Renamed ${tag}`;
+
+  await signInAs(page, 'administrator', '/components');
+  await page.getByRole('button', { name: 'Categories' }).click();
+  const manager = page.getByRole('dialog', { name: 'Categories' });
+  const nameField = manager.getByRole('textbox', { name: 'Name' });
+
+  // With the mouse: a top-level category; an empty name is refused before anything is sent.
+  await manager.getByRole('button', { name: 'New category' }).click();
+  await manager.getByRole('button', { name: 'Create' }).click();
+  await expect(manager.getByText('Enter a name.')).toBeVisible();
+  await nameField.fill(top);
+  await manager.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText(`Category ${top} created`)).toBeVisible();
+
+  // From the keyboard: a subcategory; the focus comes back to the button that opened the form.
+  const addInside = manager.getByRole('button', { name: `Add a subcategory inside ${top}`, exact: true });
+  await addInside.focus();
+  await page.keyboard.press('Enter');
+  await expect(nameField).toBeFocused();
+  await page.keyboard.type('Capacitors');
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: `Rename ${top} / Capacitors` })).toBeVisible();
+  await expect(addInside).toBeFocused();
+
+  // A name a sibling has is refused by the server; Escape then cancels the form, not the dialog.
+  const rename = manager.getByRole('button', { name: `Rename ${top}`, exact: true });
+  await rename.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(other.name);
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('alert')).toContainText('Another entry at this level already has this name.');
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(nameField).toHaveCount(0);
+  await expect(rename).toBeFocused();
+
+  await rename.click();
+  await nameField.fill(renamed);
+  await manager.getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(manager.getByRole('button', { name: `Rename ${renamed} / Capacitors` })).toBeVisible();
+
+  // Moved from the keyboard: the parent is found by typing, chosen with Enter, and Enter moves.
+  await manager.getByRole('button', { name: `Move ${renamed} / Capacitors` }).focus();
+  await page.keyboard.press('Enter');
+  const parent = manager.getByRole('combobox', { name: 'Parent category' });
+  await expect(parent).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(other.name);
+  await expect(page.getByRole('option', { name: `${other.name} / Busy` })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(parent).toHaveValue(other.name);
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: `Rename ${other.name} / Capacitors` })).toBeVisible();
+  await expect(page.getByText('Category Capacitors moved')).toBeVisible();
+
+  // A category never moves into itself or below itself; the first Escape only closes the list.
+  await manager.getByRole('button', { name: `Move ${other.name}`, exact: true }).click();
+  await parent.click();
+  await expect(page.getByRole('option', { name: renamed, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${other.name}`) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(parent).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(parent).toHaveCount(0);
+
+  // A category holding a component: the form says so, and the server's refusal is shown.
+  await manager.getByRole('button', { name: `Delete ${other.name} / Busy` }).click();
+  await expect(manager.getByText('This category holds 1 component.')).toBeVisible();
+  await manager.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(manager.getByRole('alert')).toContainText('The category still holds components or subcategories.');
+  await manager.getByRole('button', { name: 'Cancel' }).click();
+
+  await manager.getByRole('button', { name: `Delete ${other.name} / Capacitors` }).click();
+  await manager.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(manager.getByRole('button', { name: `Delete ${other.name} / Capacitors` })).toHaveCount(0);
+
+  // Deleted from the keyboard: Delete is focused in its form; the focus then goes to New category.
+  await manager.getByRole('button', { name: `Delete ${renamed}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Category ${renamed} deleted`)).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'New category' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(manager).toBeHidden();
+});
+
 test('the description draft is autosaved, survives a reload and can be discarded', async ({ page }) => {
   await signInAs(page, 'worker', '/components/new');
   await descriptionEditor(page).click();
@@ -254,6 +354,53 @@ test('the form and the detail pass the accessibility checks in light and dark', 
 });
 
 testEveryRowReachable('components', 'worker', '/components', 'Components');
+
+test("every row of a 100-row page of a component's movement history is reached by wheel and keyboard", async ({
+  page,
+  request,
+}) => {
+  // A hundred and one receipts, posted one by one: longer than the default budget on a busy machine.
+  test.slow();
+  const asWorker = await apiAs(request, 'worker');
+  const component = await asWorker<{ id: string }>('/components', { sku: uniqueSku('E2E-BUSY'), name: 'Busy part' });
+  const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const locations = (await (await request.get('/api/locations', { headers })).json()) as { items: { id: string }[] };
+  for (let receipt = 0; receipt < 101; receipt++) {
+    await asWorker('/movements', {
+      type: 'receipt',
+      componentId: component.id,
+      locationId: locations.items[0]?.id,
+      quantity: '1',
+    });
+  }
+  const path = `/components/${component.id}?pageSize=100`;
+  await signInAs(page, 'worker', path);
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path);
+    await expect(page.getByText('101 movements')).toBeVisible();
+    await expectEveryRowReachable(page, 'Movement history');
+  }
+});
+
+test('archiving and restoring from the keyboard keeps the focus on the button', async ({ page, request }) => {
+  const sku = uniqueSku('E2E-ARC');
+  const component = await (await apiAs(request, 'administrator'))<{ id: string }>('/components', {
+    sku,
+    name: 'Archived from the keyboard',
+  });
+  await signInAs(page, 'administrator', `/components/${component.id}`);
+  await page.getByRole('button', { name: 'Archive', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${sku} archived`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Receive' })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${sku} restored`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive', exact: true })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
+});
 
 test('deleting a component with movements offers archiving from the start, never a deletion it cannot do', async ({
   page,

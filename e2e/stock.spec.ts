@@ -316,15 +316,73 @@ test('administrators manage the location tree and see why a location cannot be d
   await manager.getByRole('button', { name: 'Save' }).click();
   await expect(manager.getByRole('button', { name: `Rename ${warehouse} / Shelf D` })).toBeVisible();
 
+  await manager.getByRole('button', { name: `Move ${warehouse} / Shelf D` }).click();
+  await choose(page, manager.getByRole('combobox', { name: 'Place inside' }), `${warehouse} / Shelf B`);
+  await manager.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(manager.getByRole('button', { name: `Rename ${warehouse} / Shelf B / Shelf D` })).toBeVisible();
+
   // Shelf A holds stock: the server refuses and the reason is shown.
   await manager.getByRole('button', { name: `Delete ${pathA}`, exact: true }).click();
   await manager.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(manager.getByRole('alert')).toContainText('The location still holds stock');
   await manager.getByRole('button', { name: 'Cancel' }).click();
 
-  await manager.getByRole('button', { name: `Delete ${warehouse} / Shelf D` }).click();
+  await manager.getByRole('button', { name: `Delete ${warehouse} / Shelf B / Shelf D` }).click();
   await manager.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(manager.getByRole('button', { name: `Delete ${warehouse} / Shelf D` })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: `Delete ${warehouse} / Shelf B / Shelf D` })).toHaveCount(0);
+});
+
+test('the location tree is worked from the keyboard alone', async ({ page, request }) => {
+  const tag = String(Date.now());
+  const { pathA, pathB } = await seedLocations(request, tag);
+  await signInAs(page, 'administrator');
+  await page.getByRole('button', { name: 'Locations' }).click();
+  const manager = page.getByRole('dialog', { name: 'Locations' });
+
+  // Each form gives the focus back to the button that opened it.
+  const addInside = manager.getByRole('button', { name: `Add a location inside ${pathA}`, exact: true });
+  await addInside.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Bin 1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Location Bin 1 created')).toBeVisible();
+  await expect(addInside).toBeFocused();
+
+  const rename = manager.getByRole('button', { name: `Rename ${pathA} / Bin 1` });
+  await rename.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Bin 2');
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: `Rename ${pathA} / Bin 2` })).toBeFocused();
+
+  // A folded location hides what is inside it until it is unfolded.
+  await manager.getByRole('button', { name: `Collapse ${pathA}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: `Expand ${pathA}` })).toHaveAttribute('aria-expanded', 'false');
+  await expect(manager.getByRole('button', { name: `Rename ${pathA} / Bin 2` })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: `Rename ${pathA} / Bin 2` })).toBeVisible();
+
+  await manager.getByRole('button', { name: `Move ${pathA} / Bin 2` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(manager.getByRole('combobox', { name: 'Place inside' })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(pathB);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Location Bin 2 moved')).toBeVisible();
+
+  await manager.getByRole('button', { name: `Delete ${pathB} / Bin 2` }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Location Bin 2 deleted')).toBeVisible();
+  await expect(manager.getByRole('button', { name: `Delete ${pathB} / Bin 2` })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Add warehouse' })).toBeFocused();
+
+  // With no form open, Escape closes the dialog.
+  await page.keyboard.press('Escape');
+  await expect(manager).toBeHidden();
 });
 
 test('sorting, page size and the chosen columns of the stock list survive a reload', async ({ page, request }) => {

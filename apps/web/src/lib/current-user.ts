@@ -1,12 +1,12 @@
 import type { User } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
-import { queryKeys } from './query-keys';
+import { sessionKeys } from './query-keys/session';
 import { session } from './session';
 
 /** Who is signed in, with their role and current department: every screen and the shell read it. */
 export const currentUserQuery = queryOptions({
-  queryKey: queryKeys.session.me(),
+  queryKey: sessionKeys.me(),
   queryFn: async () => {
     const user = await api<User>('/auth/me');
     session.saveUser(user);

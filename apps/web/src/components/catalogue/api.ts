@@ -6,28 +6,30 @@ import type {
   ComponentListQuery,
   MovementList,
 } from '@cm/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { categoryKeys } from '../../lib/query-keys/categories';
+import { componentKeys } from '../../lib/query-keys/components';
+import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 import { toQueryString } from '../data-table';
 
 export const componentListQuery = (query: ComponentListQuery) =>
   queryOptions({
-    queryKey: queryKeys.components.list(query),
+    queryKey: componentKeys.list(query),
     queryFn: ({ signal }) => api<ComponentList>(`/components?${toQueryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const componentQuery = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.components.detail(id),
+    queryKey: componentKeys.detail(id),
     queryFn: ({ signal }) => api<ComponentDetail>(`/components/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** The component's movements in the current department, newest first. */
 export const componentMovementsQuery = (id: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: queryKeys.components.movements(id, page, pageSize),
+    queryKey: componentKeys.movements(id, page, pageSize),
     queryFn: ({ signal }) =>
       api<MovementList>(`/movements?${toQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
         signal,
@@ -35,22 +37,84 @@ export const componentMovementsQuery = (id: string, page: number, pageSize: numb
     placeholderData: keepPreviousData,
   });
 
-export function createComponent(input: ComponentInput): Promise<Component> {
+function createComponent(input: ComponentInput): Promise<Component> {
   return api<Component>('/components', { method: 'POST', body: input });
 }
 
-export function updateComponent(id: string, input: ComponentInput): Promise<Component> {
+function updateComponent(id: string, input: ComponentInput): Promise<Component> {
   return api<Component>(`/components/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
 }
 
-export function archiveComponent(id: string): Promise<Component> {
+function archiveComponent(id: string): Promise<Component> {
   return api<Component>(`/components/${encodeURIComponent(id)}/archive`, { method: 'POST' });
 }
 
-export function restoreComponent(id: string): Promise<Component> {
+function restoreComponent(id: string): Promise<Component> {
   return api<Component>(`/components/${encodeURIComponent(id)}/restore`, { method: 'POST' });
 }
 
-export function deleteComponent(id: string): Promise<void> {
+function deleteComponent(id: string): Promise<void> {
   return api<void>(`/components/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/**
+ * A component came or went: the catalogue's lists and pickers, and the categories, which count their
+ * components. It holds no stock yet (or no longer), so no stock row shows it.
+ */
+function catalogueChanged(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: componentKeys.all }),
+    queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  ]).then(() => undefined);
+}
+
+/** Creates a component; the catalogue's lists and the category counts are read again. */
+export function useCreateComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createComponent,
+    onSuccess: () => catalogueChanged(queryClient),
+  });
+}
+
+/**
+ * Saves a component's fields. Stock rows and the ledger show its SKU, name and category, and the low-stock
+ * alarm follows its minimum: the whole stock area is stale.
+ */
+export function useUpdateComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ComponentInput }) => updateComponent(id, input),
+    onSuccess: () => stockAreaChanged(queryClient),
+  });
+}
+
+/** Archives a component; an archived one raises no low-stock alarm, so stock rows change with it. */
+export function useArchiveComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveComponent,
+    onSuccess: () => stockAreaChanged(queryClient),
+  });
+}
+
+/** Restores an archived component; its stock rows may raise the low-stock alarm again. */
+export function useRestoreComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreComponent,
+    onSuccess: () => stockAreaChanged(queryClient),
+  });
+}
+
+/** Deletes a component that never moved; its detail and history leave the cache rather than being read again. */
+export function useDeleteComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComponent,
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: componentKeys.detail(id) });
+      return catalogueChanged(queryClient);
+    },
+  });
 }

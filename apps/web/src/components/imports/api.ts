@@ -1,5 +1,7 @@
 import { IMPORT_CONTENT_TYPES, type ImportCommitResponse, type ImportPreview, type Locale } from '@cm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload, apiUpload } from '../../lib/api-client';
+import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 
 export type ImportFormat = keyof typeof IMPORT_CONTENT_TYPES;
 
@@ -33,7 +35,18 @@ export function previewImport(file: File, onProgress: (fraction: number) => void
   return uploadImportFile<ImportPreview>('/imports/components/preview', file, onProgress);
 }
 
-/** Applies a checked import, all rows or none. */
-export function commitImport(importId: string): Promise<ImportCommitResponse> {
+function commitImport(importId: string): Promise<ImportCommitResponse> {
   return api<ImportCommitResponse>(`/imports/${encodeURIComponent(importId)}/commit`, { method: 'POST' });
+}
+
+/**
+ * Applies a checked components import, all rows or none. It creates and updates components and categories
+ * and posts opening balances: every view of stock and of the catalogue is stale after it.
+ */
+export function useCommitImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: commitImport,
+    onSuccess: () => stockAreaChanged(queryClient),
+  });
 }

@@ -1,19 +1,18 @@
 import { ImportColumn, type ImportCommitResponse, type ImportPreview } from '@cm/contract';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { stockAreaChanged } from '../../lib/query-keys';
-import { commitImport, downloadTemplate, previewImport } from './api';
+import { downloadTemplate, previewImport, useCommitImport } from './api';
 import { type ImportFlow, ImportSteps } from './import-steps';
 
 /** The components import as the shared import steps run it. */
 function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse> {
   const { t } = useTranslation('imports');
+  const { mutateAsync: commit } = useCommitImport();
   return {
     templateDescription: t('template.description'),
     downloadTemplate,
     preview: previewImport,
-    commit: commitImport,
-    afterCommit: stockAreaChanged,
+    commit,
     columns: ImportColumn.options,
     columnLabel: (column) => t(`columns.${column}`),
     summary: ({ summary }) => [

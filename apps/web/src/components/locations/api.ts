@@ -1,63 +1,47 @@
 import type { Location, LocationChange, LocationInput } from '@cm/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { locationKeys } from '../../lib/query-keys/locations';
+import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 
 type LocationList = { items: Location[] };
 
 /** The current department's locations, flat, each with its path ("Main / Shelf A"). */
 export const locationsQuery = queryOptions({
-  queryKey: queryKeys.locations.all,
+  queryKey: locationKeys.all,
   queryFn: ({ signal }) => api<LocationList>('/locations', { signal }),
   staleTime: 60_000,
 });
 
+/** Location paths show in stock rows, ledger rows and component details: all of them may have changed. */
+function locationsChanged(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: locationKeys.all }), stockAreaChanged(queryClient)]);
+}
+
 /** Creates a location under `parentId` (or at the top) in the current department (administrators). */
-export function createLocation(input: LocationInput): Promise<Location> {
-  return api<Location>('/locations', { method: 'POST', body: input });
+export function useCreateLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LocationInput) => api<Location>('/locations', { method: 'POST', body: input }),
+    onSuccess: () => locationsChanged(queryClient),
+  });
 }
 
 /** Renames ({ name }) and/or moves ({ parentId }) a location (administrators): only the fields sent change. */
-export function updateLocation(id: string, change: LocationChange): Promise<Location> {
-  return api<Location>(`/locations/${id}`, { method: 'PATCH', body: change });
+export function useUpdateLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: LocationChange }) =>
+      api<Location>(`/locations/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+    onSuccess: () => locationsChanged(queryClient),
+  });
 }
 
 /** Deletes an empty location; one holding stock, sublocations or movements is refused (LOCATION_NOT_EMPTY). */
-export function deleteLocation(id: string): Promise<void> {
-  return api<void>(`/locations/${id}`, { method: 'DELETE' });
-}
-
-export type LocationNode = Location & { depth: number; children: LocationNode[] };
-
-/** The flat list as a tree in display order (siblings by name), each node knowing its depth. */
-export function locationTree(locations: readonly Location[]): LocationNode[] {
-  const nodes = new Map<string, LocationNode>(
-    locations.map((location) => [location.id, { ...location, depth: 0, children: [] }]),
-  );
-  const roots: LocationNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  const byName = (a: LocationNode, b: LocationNode) => a.name.localeCompare(b.name);
-  const visit = (list: LocationNode[], depth: number) => {
-    list.sort(byName);
-    for (const node of list) {
-      node.depth = depth;
-      visit(node.children, depth + 1);
-    }
-  };
-  visit(roots, 0);
-  return roots;
-}
-
-/** The tree flattened depth-first, for lists that indent by depth. */
-export function flattenTree(roots: readonly LocationNode[]): LocationNode[] {
-  return roots.flatMap((node) => [node, ...flattenTree(node.children)]);
-}
-
-/** Ids of a node and everything below it: places a node cannot be moved under. */
-export function subtreeIds(node: LocationNode): Set<string> {
-  return new Set(flattenTree([node]).map((each) => each.id));
+export function useDeleteLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/locations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => locationsChanged(queryClient),
+  });
 }

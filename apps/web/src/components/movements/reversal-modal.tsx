@@ -2,17 +2,12 @@ import type { Movement } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { stockAreaChanged } from '../../lib/query-keys';
 import { useFormatters } from '../data-table';
-import { reverseMovement } from './api';
-import { newIdempotencyKey } from './permissions';
-
-const NOTE_MAX = 1000;
+import { useReverseMovement } from './api';
+import { NOTE_MAX } from './movement-form-model';
 
 /** Hosts the confirmation of a reversal: `open(movement)` asks for a note and posts the reversal. */
 export function useReversalModal(): { open: (movement: Movement) => void; modal: React.ReactNode } {
@@ -41,29 +36,24 @@ export function useReversalModal(): { open: (movement: Movement) => void; modal:
 function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => void }) {
   const { t } = useTranslation('movements');
   const format = useFormatters();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
-  const idempotencyKey = useRef(newIdempotencyKey());
-  const mutation = useMutation({
-    mutationFn: () => reverseMovement(movement.id, { note: note.trim() }, idempotencyKey.current),
-    onSuccess: async (response) => {
-      await stockAreaChanged(queryClient);
-      notifications.show({
-        color: 'green',
-        title: t('reversal.success'),
-        message: t('reversal.successMessage', { number: movement.number, reversal: response.movement.number }),
-      });
-      onDone();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        idempotencyKey.current = newIdempotencyKey();
-      }
-    },
-  });
+  const reversal = useReverseMovement();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!mutation.isPending) mutation.mutate();
+    if (reversal.isPending) return;
+    reversal.mutate(
+      { movementId: movement.id, note: note.trim() },
+      {
+        onSuccess: (response) => {
+          notifications.show({
+            color: 'green',
+            title: t('reversal.success'),
+            message: t('reversal.successMessage', { number: movement.number, reversal: response.movement.number }),
+          });
+          onDone();
+        },
+      },
+    );
   };
   const places = [movement.from?.path, movement.to?.path].filter(Boolean).join(' → ');
 
@@ -93,16 +83,16 @@ function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => 
           onChange={(event) => setNote(event.currentTarget.value)}
           data-autofocus
         />
-        {mutation.error ? (
+        {reversal.error ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('failed')}>
-            {errorMessage(t, mutation.error, (quantity) => format.quantity(quantity, movement.unit))}
+            {errorMessage(t, reversal.error, (quantity) => format.quantity(quantity, movement.unit))}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onDone} disabled={reversal.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" color="red" loading={mutation.isPending}>
+          <Button type="submit" color="red" loading={reversal.isPending}>
             {t('reversal.submit')}
           </Button>
         </Group>

@@ -8,11 +8,11 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, publicApi, refreshSession, settleRefresh } from '../../lib/api-client';
 import { currentUserQuery } from '../../lib/current-user';
-import { queryKeys } from '../../lib/query-keys';
+import { sessionKeys } from '../../lib/query-keys/session';
 import { session } from '../../lib/session';
 
 export const devModeQuery = queryOptions({
-  queryKey: queryKeys.session.devMode(),
+  queryKey: sessionKeys.devMode(),
   queryFn: () => publicApi<DevModeResponse>('/auth/dev-mode'),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -18,11 +18,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createComponent, updateComponent } from '../../components/catalogue/api';
+import { useCreateComponent, useUpdateComponent } from '../../components/catalogue/api';
 import { categoriesQuery, categoryOptions } from '../../components/categories/api';
 import { useCurrency } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
@@ -32,7 +32,6 @@ import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/ma
 import { ApiError } from '../../lib/api-client';
 import { moneyInputText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
-import { queryKeys } from '../../lib/query-keys';
 import {
   type ComponentFormValues,
   comparable,
@@ -77,7 +76,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function ComponentForm({ component, unitLocked = false, onSaved, onCancel }: ComponentFormProps) {
   const { t, i18n } = useTranslation(['components', 'errors', 'markdown', 'common']);
-  const queryClient = useQueryClient();
   const { digits } = useCurrency();
   const initial = useMemo(
     () => (component ? valuesOf(component, digits, i18n.language) : emptyValues()),
@@ -103,26 +101,9 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
     withResolver: true,
   });
 
-  const save = useMutation({
-    mutationFn: (input: Parameters<typeof createComponent>[0]) =>
-      component ? updateComponent(component.id, input) : createComponent(input),
-    onSuccess: async (saved) => {
-      savedRef.current = true;
-      clearMarkdownDraft(draftKey);
-      notifications.show({
-        color: 'green',
-        message: t(component ? 'form.saved' : 'form.created', { sku: saved.sku }),
-      });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.components.all });
-      onSaved(saved);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        const fieldErrors = serverFieldErrors(error.code, error.problem, digits);
-        if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      }
-    },
-  });
+  const create = useCreateComponent();
+  const update = useUpdateComponent();
+  const save = component ? update : create;
 
   const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error);
 
@@ -191,7 +172,25 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
       focusFirstInvalid();
       return;
     }
-    save.mutate(input);
+    const callbacks = {
+      onSuccess: (saved: Component) => {
+        savedRef.current = true;
+        clearMarkdownDraft(draftKey);
+        notifications.show({
+          color: 'green',
+          message: t(component ? 'form.saved' : 'form.created', { sku: saved.sku }),
+        });
+        onSaved(saved);
+      },
+      onError: (error: Error) => {
+        if (error instanceof ApiError) {
+          const fieldErrors = serverFieldErrors(error.code, error.problem, digits);
+          if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+        }
+      },
+    };
+    if (component) update.mutate({ id: component.id, input }, callbacks);
+    else create.mutate(input, callbacks);
   };
 
   const message = (field: string): string | undefined => {

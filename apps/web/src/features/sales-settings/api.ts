@@ -15,7 +15,7 @@ import { useCallback } from 'react';
 import { toQueryString } from '../../components/data-table';
 import { ApiError, api } from '../../lib/api-client';
 import { appInfoQuery } from '../../lib/app-info';
-import { queryKeys } from '../../lib/query-keys';
+import { salesSettingsKeys } from '../../lib/query-keys/sales-settings';
 
 /** How often a running sync is asked for its counters. */
 export const SYNC_POLL_MS = 1_000;
@@ -27,21 +27,21 @@ export const SYNC_POLL_MS = 1_000;
 const AMOCRM_READ = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
 
 export const salesSettingsQuery = queryOptions({
-  queryKey: queryKeys.salesSettings.settings(),
+  queryKey: salesSettingsKeys.settings(),
   queryFn: ({ signal }) => api<SalesSettings>('/sales/settings', { signal }),
 });
 
 /** Pipelines as of the last sync, or read from amoCRM now (`live`, or nothing stored yet). */
 export const pipelinesQuery = (live: boolean) =>
   queryOptions({
-    queryKey: queryKeys.salesSettings.pipelines(live),
+    queryKey: salesSettingsKeys.pipelines(live),
     queryFn: ({ signal }) => api<PipelineList>(`/sales/pipelines${live ? '?live=true' : ''}`, { signal }),
     ...AMOCRM_READ,
   });
 
 /** The account's lead custom fields, always read from amoCRM. */
 export const leadFieldsQuery = queryOptions({
-  queryKey: queryKeys.salesSettings.leadFields(),
+  queryKey: salesSettingsKeys.leadFields(),
   queryFn: ({ signal }) => api<LeadFieldList>('/sales/lead-fields', { signal }),
   ...AMOCRM_READ,
 });
@@ -49,21 +49,21 @@ export const leadFieldsQuery = queryOptions({
 /** One sync run, asked again every SYNC_POLL_MS while it is running. */
 export const syncRunQuery = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.salesSettings.run(id),
+    queryKey: salesSettingsKeys.run(id),
     queryFn: ({ signal }) => api<SyncRun>(`/sales/sync/runs/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_POLL_MS : false),
   });
 
 export const syncRunsQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: queryKeys.salesSettings.runList(page, pageSize),
+    queryKey: salesSettingsKeys.runList(page, pageSize),
     queryFn: ({ signal }) => api<SyncRunList>(`/sales/sync/runs?${toQueryString({ page, pageSize })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const planGridQuery = (year: number) =>
   queryOptions({
-    queryKey: queryKeys.salesSettings.planGrid(year),
+    queryKey: salesSettingsKeys.planGrid(year),
     queryFn: ({ signal }) => api<PlanGrid>(`/sales/plans?year=${year}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -97,14 +97,14 @@ export function useUpdateSalesSettings() {
   return useMutation({
     mutationFn: updateSalesSettings,
     onSuccess: async (saved, input) => {
-      const before = queryClient.getQueryData<SalesSettings>(queryKeys.salesSettings.settings());
+      const before = queryClient.getQueryData<SalesSettings>(salesSettingsKeys.settings());
       const connectionChanged = saved.baseUrl !== before?.baseUrl || input.token !== undefined;
-      queryClient.setQueryData(queryKeys.salesSettings.settings(), saved);
+      queryClient.setQueryData(salesSettingsKeys.settings(), saved);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+        queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() }),
         queryClient.invalidateQueries({ queryKey: appInfoQuery.queryKey }),
       ]);
-      if (connectionChanged) await queryClient.resetQueries({ queryKey: queryKeys.salesSettings.amocrm() });
+      if (connectionChanged) await queryClient.resetQueries({ queryKey: salesSettingsKeys.amocrm() });
     },
   });
 }
@@ -115,7 +115,7 @@ export function useReplaceWebhookSecret() {
   return useMutation({
     mutationFn: replaceWebhookSecret,
     onSuccess: (webhook) => {
-      queryClient.setQueryData<SalesSettings>(queryKeys.salesSettings.settings(), (current) =>
+      queryClient.setQueryData<SalesSettings>(salesSettingsKeys.settings(), (current) =>
         current ? { ...current, ...webhook } : current,
       );
     },
@@ -130,10 +130,10 @@ export function useStartSync() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startSync,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() }),
     onError: async (error) => {
       if (error instanceof ApiError && error.code === 'SYNC_ALREADY_RUNNING') {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
+        await queryClient.invalidateQueries({ queryKey: salesSettingsKeys.settings() });
       }
     },
   });
@@ -143,9 +143,9 @@ export function useStartSync() {
 export function useSyncRunEnded(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.runs() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.settings() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.pipelines(false) });
+    void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.runs() });
+    void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.settings() });
+    void queryClient.invalidateQueries({ queryKey: salesSettingsKeys.pipelines(false) });
   }, [queryClient]);
 }
 
@@ -154,7 +154,7 @@ export function useSavePlans() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePlans,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() }),
   });
 }
 
@@ -162,6 +162,6 @@ export function useCopyPlans() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: copyPlans,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.salesSettings.plans() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() }),
   });
 }

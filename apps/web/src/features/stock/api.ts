@@ -3,11 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { stockKeys } from '../../lib/query-keys/stock';
 
 /** One page of stock on hand with the totals of the whole filtered list. */
 export const stockListQuery = (search: z.output<typeof StockListQuery>) =>
   queryOptions({
-    queryKey: queryKeys.stock.list(search),
+    queryKey: stockKeys.list(search),
     queryFn: ({ signal }) => api<StockList>(`/stock?${toQueryString(search)}`, { signal }),
   });

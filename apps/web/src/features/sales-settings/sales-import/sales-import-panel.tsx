@@ -7,24 +7,22 @@ import {
   SalesImportKind,
 } from '@cm/contract';
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ImportFlow, ImportSteps } from '../../../components/imports/import-steps';
-import { commitSalesImport, downloadSalesTemplate, previewActivityImport, previewLeadsImport } from './api';
+import { downloadSalesTemplate, previewActivityImport, previewLeadsImport, useCommitSalesImport } from './api';
 
 type SalesFlow<Preview extends LeadsImportPreview | ActivityImportPreview> = ImportFlow<
   Preview,
   SalesImportCommitResponse
 >;
 
-/** What the sales flows share: their commit, refresh, column labels and the note on unmatched managers. */
+/** What the sales flows share: their commit, column labels and the note on unmatched managers. */
 function useSalesFlow() {
   const { t } = useTranslation('imports');
+  const { mutateAsync: commit } = useCommitSalesImport();
   return {
-    commit: commitSalesImport,
-    // Leads and activity feed every sales screen: whatever is on screen is read again.
-    afterCommit: (queryClient: QueryClient) => queryClient.invalidateQueries(),
+    commit,
     columnLabel: (column: string) => t(`sales.columns.${column}`),
     notice: ({ summary }: LeadsImportPreview | ActivityImportPreview) =>
       summary.unmatchedManagerAmoIds.length === 0

@@ -1,0 +1,137 @@
+import type { Component } from '@cm/contract';
+import { Anchor, Grid, Image, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../components/data-table';
+import { MarkdownView } from '../../components/markdown/markdown-view';
+import { DetailSection } from './detail-section';
+
+const DASH = (
+  <Text span c="dimmed">
+    —
+  </Text>
+);
+
+/** A text field as shown: a dash when it is empty. */
+function textOrDash(value: string): ReactNode {
+  return value.trim() === '' ? DASH : value;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The component's fields, its datasheet link and its picture beside them. */
+export function ComponentOverview({ component }: { component: Component }) {
+  const { t } = useTranslation('components');
+  const format = useFormatters();
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: component.imageId ? 8 : 12 }}>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" h="100%">
+          <Title order={2} size="h4" mb="md">
+            {t('detail.overview')}
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" verticalSpacing="md" m={0}>
+            <Field label={t('fields.category')}>{component.categoryPath ?? DASH}</Field>
+            <Field label={t('fields.manufacturer')}>{textOrDash(component.manufacturer)}</Field>
+            <Field label={t('fields.manufacturerPartNumber')}>{textOrDash(component.manufacturerPartNumber)}</Field>
+            <Field label={t('fields.package')}>{textOrDash(component.package)}</Field>
+            <Field label={t('fields.unit')}>{t(`units.${component.unit}`)}</Field>
+            <Field label={t('fields.minimumStock')}>{format.quantity(component.minimumStock, component.unit)}</Field>
+            <Field label={t('fields.defaultUnitCost')}>{format.money(component.defaultUnitCostMinor)}</Field>
+            <Field label={t('fields.datasheetUrl')}>
+              {component.datasheetUrl ? (
+                <Anchor href={component.datasheetUrl} target="_blank" rel="noopener noreferrer nofollow" inherit>
+                  {t('detail.openDatasheet')} <IconExternalLink size={14} style={{ verticalAlign: '-2px' }} />
+                </Anchor>
+              ) : (
+                DASH
+              )}
+            </Field>
+            <Field label={t('detail.updatedAt')}>{format.dateTime(component.updatedAt)}</Field>
+          </SimpleGrid>
+        </Paper>
+      </Grid.Col>
+      {component.imageId && (
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="md" radius="md" h="100%">
+            <Image
+              src={`/api/images/${component.imageId}`}
+              alt={t('detail.imageAlt', { name: component.name })}
+              fit="contain"
+              mah={260}
+              radius="sm"
+            />
+          </Paper>
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}
+
+/**
+ * The component's parameters, a few name–value pairs read whole: a plain table, as the list table's paging,
+ * column chooser and bounded scrolling serve long server-side lists.
+ */
+export function ComponentParameters({ component }: { component: Component }) {
+  const { t } = useTranslation('components');
+  return (
+    <DetailSection title={t('detail.parameters')}>
+      {component.parameters.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('detail.noParameters')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped aria-label={t('detail.parameters')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('form.parameterName')}</Table.Th>
+                <Table.Th>{t('form.parameterValue')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {component.parameters.map((parameter, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: parameters have no id and may repeat a name.
+                <Table.Tr key={index}>
+                  <Table.Td>{parameter.name}</Table.Td>
+                  <Table.Td>
+                    {parameter.value}
+                    {parameter.unit ? ` ${parameter.unit}` : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </DetailSection>
+  );
+}
+
+/** The component's description, markdown rendered and sanitised. */
+export function ComponentDescription({ component }: { component: Component }) {
+  const { t } = useTranslation('components');
+  return (
+    <DetailSection title={t('fields.description')}>
+      {component.description.trim() === '' ? (
+        <Text c="dimmed" size="sm">
+          {t('detail.noDescription')}
+        </Text>
+      ) : (
+        <MarkdownView source={component.description} data-testid="component-description" />
+      )}
+    </DetailSection>
+  );
+}

@@ -1,0 +1,1 @@
+export const appInfoKeys = { all: ['app-info'] as const };

@@ -1,0 +1,1 @@
+export const categoryKeys = { all: ['categories'] as const };

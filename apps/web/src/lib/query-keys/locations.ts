@@ -1,0 +1,1 @@
+export const locationKeys = { all: ['locations'] as const };
