@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js';
 import { User } from './users.js';
 
-export const EMAIL_MAX_LENGTH = 254;
 /** Long enough for any pass-phrase, short enough that hashing it is no denial-of-service lever. */
 export const PASSWORD_MAX_LENGTH = 1024;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(z.email()),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(EMAIL_MAX_LENGTH)
+    .pipe(z.email({ pattern: EMAIL_PATTERN })),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;

@@ -1,11 +1,10 @@
+import { EMAIL_PATTERN } from '@cm/contract';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-// The contract's e-mail rule (zod's own pattern) without zod: the first screen carries only this regex.
-import { regexes } from 'zod/v4/core';
 import { usePageTitle } from '../../../components/use-page-title';
 import { appInfoQuery } from '../../../lib/app-info';
 import { errorMessage } from '../../../lib/error-message';
@@ -18,7 +17,7 @@ type FieldErrors = { email?: 'emailRequired' | 'emailInvalid'; password?: 'passw
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   if (email.trim() === '') errors.email = 'emailRequired';
-  else if (!regexes.email.test(email.trim())) errors.email = 'emailInvalid';
+  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'emailInvalid';
   if (password === '') errors.password = 'passwordRequired';
   return errors;
 }
