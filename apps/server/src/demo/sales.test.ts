@@ -12,7 +12,7 @@ import { createTestDatabase } from '../../test/database.js';
 import { type Executor, queryRows } from '../db/client.js';
 import { FILE_ACCOUNT_ID } from '../db/schema/sales.js';
 import { missingMainContacts, unmatchedResponsibleUsers } from '../modules/sales-sync/leads.js';
-import { DEMO_SALES_MANAGERS } from './sales.js';
+import { DEMO_SALES_MANAGERS } from './sales/team.js';
 import { DEMO_PASSWORD, seedDemoData } from './seed.js';
 
 const app = await buildTestApp();

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { type UpsertUserInput, upsertUser } from '../modules/users/service.js';
-import { seedDemoCatalogue } from './catalogue.js';
+import { seedDemoCatalogue } from './catalogue/seed.js';
 import { ENGLISH } from './language.js';
 import { RUSSIAN } from './russian.js';
-import { DEMO_SALES_MANAGERS, seedDemoSales } from './sales.js';
+import { seedDemoSales } from './sales/seed.js';
+import { DEMO_SALES_MANAGERS } from './sales/team.js';
 
 /** Published in the README: demo data is for trying the product, never for production. */
 export const DEMO_PASSWORD = 'demo-password';
