@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expectEveryRowReachable, signInAs, testEveryRowReachable } from './fixtures.js';
+import {
+  accounts,
+  animationsSettled,
+  DEMO_PASSWORD,
+  expectEveryRowReachable,
+  signInAs,
+  testEveryRowReachable,
+} from './fixtures.js';
 
 /** A SKU no other test (or earlier run on the same database) has used. */
 function uniqueSku(prefix: string): string {
@@ -197,6 +204,7 @@ test('an administrator builds the category tree with the mouse and from the keyb
   await page.keyboard.type(other.name);
   await page.keyboard.press('Enter');
   await expect(manager.getByRole('alert')).toContainText('Another entry at this level already has this name.');
+  await animationsSettled(page);
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
   await page.keyboard.press('Escape');
@@ -342,12 +350,14 @@ test('the form and the detail pass the accessibility checks in light and dark', 
     await page.getByRole('button', { name: 'Add parameter' }).click();
     await page.getByRole('button', { name: 'Create component' }).click();
     await expect(page.getByRole('textbox', { name: 'SKU', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await animationsSettled(page);
     const form = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(form.violations, `form, ${scheme}`).toEqual([]);
 
     await page.goto(`/components/${component.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(sku);
     await expect(page.getByText('Low stock')).toBeVisible();
+    await animationsSettled(page);
     const detail = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(detail.violations, `detail, ${scheme}`).toEqual([]);
   }

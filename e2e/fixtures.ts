@@ -18,6 +18,22 @@ export async function signInAs(page: Page, role: keyof typeof accounts, path = '
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
+/**
+ * Resolves once every animation that ends has ended (a screen fading in, a control sliding into place), so
+ * that checks such as colour contrast see the final colours, not a frame midway; spinners run forever and
+ * are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Whether the middle of an element is what the page shows there: on screen, and not clipped or covered. */
 async function shown(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type AmoCrmFake, startAmoCrmFake } from '../tools/amocrm-fake/server.js';
-import { accounts, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
 // The stand-in runs in this process; the server (a process of its own) reaches it on the loopback address.
 const TOKEN = 'e2e-long-lived-token';
@@ -202,6 +202,7 @@ test('the settings screen passes the accessibility checks on every tab, light an
     ] as const) {
       await page.goto(`/settings?tab=${tab}`);
       await expect(ready).toBeVisible();
+      await animationsSettled(page);
       const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(violations, `${tab}, ${scheme}`).toEqual([]);
     }
@@ -210,6 +211,7 @@ test('the settings screen passes the accessibility checks on every tab, light an
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto('/settings?tab=connection');
   await expect(page.getByRole('table', { name: 'Sync history' })).toBeVisible();
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(violations, 'connection at 800 px').toEqual([]);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { signInAs } from './fixtures.js';
+import { animationsSettled, signInAs } from './fixtures.js';
 
 test('an expired access token is refreshed exactly once and the screen loads', async ({ page }) => {
   await signInAs(page, 'worker', '/components');
@@ -210,6 +210,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signInAs(page, 'administrator');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await animationsSettled(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

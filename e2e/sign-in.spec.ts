@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { accounts, DEMO_PASSWORD } from './fixtures.js';
+import { accounts, animationsSettled, DEMO_PASSWORD } from './fixtures.js';
 
 test('a signed-out visit is sent to sign-in with the full path, and returns there after signing in', async ({
   page,
@@ -94,6 +94,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/auth/signin');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
+    await animationsSettled(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
