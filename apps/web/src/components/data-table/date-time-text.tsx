@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useFormatters } from './format';
+import { useFormatters } from '../../lib/format';
 
 /**
  * A moment as its day over its time of day, on the organisation's clock: narrower in a table than both on

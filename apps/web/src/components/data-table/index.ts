@@ -14,7 +14,6 @@ export { CodeText } from './code-text';
 export { DateTimeText } from './date-time-text';
 export { ExportMenu, type ExportMenuProps, saveFile } from './export-menu';
 export { FilterSelect, type FilterSelectProps, pathOptions } from './filter-select';
-export { type Currency, type Formatters, useCurrency, useFormatters } from './format';
 export { ListSearchInput, type ListSearchInputProps } from './list-search-input';
 export {
   type ListPage,

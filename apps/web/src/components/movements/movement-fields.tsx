@@ -2,8 +2,7 @@ import type { ComponentDetail, Location } from '@cm/contract';
 import { Group, Select, type SelectProps, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyInputText } from '../../lib/decimal';
-import { useCurrency, useFormatters } from '../data-table';
+import { moneyInputText, useCurrency, useFormatters } from '../../lib/format';
 import { type MovementFields, quantityAt } from './movement-form-model';
 import type { MovementKind } from './permissions';
 

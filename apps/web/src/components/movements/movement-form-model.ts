@@ -6,7 +6,7 @@
 
 import { MovementRequest, ReceiptRequest, toThousandths, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { normaliseQuantity, parseMoney } from '../../lib/decimal';
+import { normaliseQuantity, parseMoney } from '../../lib/format';
 import type { MovementKind } from './permissions';
 import { type QuantityProblem, quantityProblem } from './quantity';
 

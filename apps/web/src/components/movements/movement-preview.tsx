@@ -2,7 +2,7 @@ import { fromThousandths, type Unit } from '@cm/contract';
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../data-table';
+import { useFormatters } from '../../lib/format';
 import { type SimulatedLocation, shortfallOf } from './movement-form-model';
 
 /** "10 → 7 pcs at Shelf A": what the posting will leave at each location it touches, or why it cannot be posted. */

@@ -1,5 +1,5 @@
 import { isCountedUnit, PositiveQuantity, Quantity, type Unit } from '@cm/contract';
-import { isWholeQuantity, normaliseQuantity } from '../../lib/decimal';
+import { isWholeQuantity, normaliseQuantity } from '../../lib/format';
 
 export type QuantityProblem = 'required' | 'format' | 'negative' | 'positive' | 'whole';
 

@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
-import { useFormatters } from '../data-table';
+import { useFormatters } from '../../lib/format';
 import { useReverseMovement } from './api';
 import { NOTE_MAX } from './movement-form-model';
 

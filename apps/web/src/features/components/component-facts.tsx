@@ -3,8 +3,8 @@ import { Anchor, Grid, Image, Paper, SimpleGrid, Table, Text, Title } from '@man
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../components/data-table';
 import { MarkdownView } from '../../components/markdown/markdown-view';
+import { useFormatters } from '../../lib/format';
 import { DetailSection } from './detail-section';
 
 const DASH = (

@@ -24,14 +24,13 @@ import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useCreateComponent, useUpdateComponent } from '../../components/catalogue/api';
 import { categoriesQuery, categoryOptions } from '../../components/categories/api';
-import { useCurrency } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { IMAGE_ACCEPT, imageErrorMessage, uploadImage } from '../../components/markdown/image-upload';
 import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/markdown-editor';
 import { ApiError } from '../../lib/api-client';
-import { moneyInputText } from '../../lib/decimal';
 import { errorMessage } from '../../lib/error-message';
+import { moneyInputText, useCurrency } from '../../lib/format';
 import {
   type ComponentFormValues,
   comparable,

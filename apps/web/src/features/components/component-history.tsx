@@ -5,8 +5,9 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { componentMovementsQuery } from '../../components/catalogue/api';
-import { DateTimeText, ListTable, useFormatters, useListSearch } from '../../components/data-table';
+import { DateTimeText, ListTable, useListSearch } from '../../components/data-table';
 import { MovementReference, MovementTypeCell, movementSign } from '../../components/movements/display';
+import { useFormatters } from '../../lib/format';
 import { DetailSection } from './detail-section';
 
 /** The history's page in the URL, ten movements at a time unless chosen otherwise: it sits below the details. */

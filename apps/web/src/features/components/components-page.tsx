@@ -15,12 +15,12 @@ import {
   FilterSelect,
   ListSearchInput,
   ListTable,
-  useFormatters,
   useListSearch,
 } from '../../components/data-table';
 import { ImportWizard } from '../../components/imports/import-wizard';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
 import { mayAdministerComponents, mayEditComponents } from './permissions';
 
 const STATUSES = ['active', 'archived', 'all'] as const;

@@ -1,6 +1,6 @@
 import { type Component, ComponentInput, isCountedUnit, type Problem, type Unit } from '@cm/contract';
 import type { z } from 'zod';
-import { decimalInputText, isWholeQuantity, moneyInputText, normaliseQuantity, parseMoney } from '../../lib/decimal';
+import { decimalInputText, isWholeQuantity, moneyInputText, normaliseQuantity, parseMoney } from '../../lib/format';
 
 export type ParameterRow = { key: string; name: string; value: string; unit: string };
 

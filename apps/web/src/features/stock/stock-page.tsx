@@ -26,7 +26,6 @@ import {
   ListSearchInput,
   ListTable,
   pathOptions,
-  useFormatters,
   useListSearch,
 } from '../../components/data-table';
 import { locationsQuery } from '../../components/locations/api';
@@ -36,6 +35,7 @@ import { useMovementModal } from '../../components/movements/movement-modal';
 import { movementKindsFor } from '../../components/movements/permissions';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
 import { stockListQuery } from './api';
 
 /** Stock on hand per component and location of the current department (PRODUCT.md §4). */

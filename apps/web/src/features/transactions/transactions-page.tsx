@@ -13,7 +13,6 @@ import {
   ListTable,
   type ListTableState,
   pathOptions,
-  useFormatters,
   useListSearch,
 } from '../../components/data-table';
 import { DateField } from '../../components/forms/date-field';
@@ -25,6 +24,7 @@ import { mayReverse } from '../../components/movements/permissions';
 import { useReversalModal } from '../../components/movements/reversal-modal';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
+import { useFormatters } from '../../lib/format';
 
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {

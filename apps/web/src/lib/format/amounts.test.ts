@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalInputText, moneyInputText, moneyText, normaliseQuantity, parseMoney } from './decimal';
+import { decimalInputText, moneyInputText, moneyText, normaliseQuantity, parseMoney } from './amounts';
 
 describe('parseMoney', () => {
   it('reads major units in the currency digits', () => {

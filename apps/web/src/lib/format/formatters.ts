@@ -2,8 +2,8 @@ import { currencyExponent, type Unit } from '@cm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appInfoQuery } from '../../lib/app-info';
-import { moneyText } from '../../lib/decimal';
+import { appInfoQuery } from '../app-info';
+import { moneyText } from './amounts';
 
 type NumericText = `${number}`;
 
