@@ -1,5 +1,5 @@
 import { seededRandom } from '../../lib/seeded-random.js';
-import type { CheckedDay } from '../../modules/sales-import/check-activity.js';
+import type { CheckedDay } from '../../modules/sales-import/columns.js';
 import { type Calendar, CLOSES, DAY, isDayOff, isoDate, type Month, OPENS } from './calendar.js';
 import { PRNG_SEED } from './leads.js';
 import { CHANNELS, type SalesProfile } from './team.js';

@@ -9,26 +9,19 @@ import {
   SKU_PATTERN,
   Unit,
 } from '@cm/contract';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { UNIT_ALIASES } from '../../lib/domain-words.js';
 import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
-import { inJsonList, LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
-import { IMPORT_COLUMNS } from './columns.js';
-
-/** One importable row, checked: what the commit writes. */
-export type CheckedRow = {
-  sku: string;
-  existingId: string | null;
-  values: Partial<Record<ImportColumn, string>>;
-  unit: Unit;
-  categoryPath: string | null;
-  minimumStock: string | null;
-  unitCostMinor: number | null;
-  locationId: string | null;
-  openingQuantity: string | null;
-};
+import { LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
+import { type CheckedRow, IMPORT_COLUMNS } from './columns.js';
+import {
+  componentsOfSkus,
+  departmentLocationPaths,
+  listCategoryPaths,
+  lockComponentsOfSkus,
+  stockedLocationsOfSkus,
+} from './repository.js';
 
 export type CheckResult = {
   rows: CheckedRow[];
@@ -101,27 +94,13 @@ export async function checkRows(
   // overlapping queries (deprecated) and pg 9 refuses them.
   if (lockComponents) {
     // A statement of its own: the check's snapshot must be taken after the waits for the locks.
-    await queryRows(
-      db,
-      sql`select id from components where lower(sku) in ${inJsonList(skus)} order by id for no key update`,
-    );
+    await lockComponentsOfSkus(db, skus);
   }
-  const existing = await queryRows<{ sku: string; id: string; unit: Unit; moved: boolean }>(
-    db,
-    sql`select lower(c.sku) as sku, c.id, c.unit, exists (select 1 from movements where component_id = c.id) as moved
-        from components c where lower(c.sku) in ${inJsonList(skus)}`,
-  );
-  const locations = await queryRows<{ id: string; path: string }>(
-    db,
-    sql`select id, path from locations where department_id = ${departmentId}`,
-  );
-  const categories = await queryRows<{ path: string }>(db, sql`select path from categories`);
+  const existing = await componentsOfSkus(db, skus);
+  const locations = await departmentLocationPaths(db, departmentId);
+  const categories = await listCategoryPaths(db);
   const currencyExponent = await organisationCurrencyExponent(db);
-  const stocked = await queryRows<{ sku: string; location_id: string }>(
-    db,
-    sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
-        where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
-  );
+  const stocked = await stockedLocationsOfSkus(db, departmentId, skus);
   const existingBySku = new Map(existing.map((row) => [row.sku, row]));
   const locationIds = new Map(locations.map((row) => [row.path.toLowerCase(), row.id]));
   const knownCategories = new Set(categories.map((row) => row.path.toLowerCase()));

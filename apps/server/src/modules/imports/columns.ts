@@ -1,4 +1,4 @@
-import { type ImportColumn, majorUnits } from '@cm/contract';
+import { type ImportColumn, majorUnits, type Unit } from '@cm/contract';
 import type { ImportTableColumn } from './checked-table.js';
 
 /**
@@ -38,3 +38,16 @@ export const IMPORT_COLUMNS: (ImportTableColumn<ImportColumn> & {
     example: '',
   },
 ];
+
+/** One importable row, checked: what the commit writes. */
+export type CheckedRow = {
+  sku: string;
+  existingId: string | null;
+  values: Partial<Record<ImportColumn, string>>;
+  unit: Unit;
+  categoryPath: string | null;
+  minimumStock: string | null;
+  unitCostMinor: number | null;
+  locationId: string | null;
+  openingQuantity: string | null;
+};

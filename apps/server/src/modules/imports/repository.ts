@@ -1,8 +1,9 @@
-import type { ImportColumn } from '@cm/contract';
+import type { ImportColumn, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
-import type { categories } from '../../db/schema/index.js';
-import type { CheckedRow } from './check-rows.js';
+import type { categories, locations } from '../../db/schema/index.js';
+import { inJsonList } from './checked-table.js';
+import type { CheckedRow } from './columns.js';
 
 /** Who imports: the user, in the department that receives the opening balances. */
 export type Importer = { userId: string; departmentId: string };
@@ -24,6 +25,43 @@ export type ResolvedRow = CheckedRow & { componentId: string };
 function chunks<T>(items: T[], size = BATCH): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
     items.slice(index * size, (index + 1) * size),
+  );
+}
+
+/**
+ * Locks the components of these SKUs (lower case) for the commit's update, in one order, so that two imports
+ * cannot deadlock on them (ADR 0019).
+ */
+export async function lockComponentsOfSkus(db: Executor, skus: string[]): Promise<void> {
+  await queryRows(
+    db,
+    sql`select id from components where lower(sku) in ${inJsonList(skus)} order by id for no key update`,
+  );
+}
+
+/** The components these SKUs (lower case) already name, and whether any movement uses each. */
+export function componentsOfSkus(db: Executor, skus: string[]) {
+  return queryRows<{ sku: string; id: string; unit: Unit; moved: boolean }>(
+    db,
+    sql`select lower(c.sku) as sku, c.id, c.unit, exists (select 1 from movements where component_id = c.id) as moved
+        from components c where lower(c.sku) in ${inJsonList(skus)}`,
+  );
+}
+
+/** The department's locations with their paths. */
+export function departmentLocationPaths(db: Executor, departmentId: string) {
+  return queryRows<Pick<typeof locations.$inferSelect, 'id' | 'path'>>(
+    db,
+    sql`select id, path from locations where department_id = ${departmentId}`,
+  );
+}
+
+/** Where in the department the components of these SKUs (lower case) have stock on hand. */
+export function stockedLocationsOfSkus(db: Executor, departmentId: string, skus: string[]) {
+  return queryRows<{ sku: string; location_id: string }>(
+    db,
+    sql`select lower(c.sku) as sku, b.location_id from stock_balances b join components c on c.id = b.component_id
+        where b.department_id = ${departmentId} and b.quantity > 0 and lower(c.sku) in ${inJsonList(skus)}`,
   );
 }
 

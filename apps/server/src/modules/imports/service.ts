@@ -3,8 +3,9 @@ import type { ImportCommitResponse, ImportPreview } from '@cm/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
-import { type CheckedRow, checkRows } from './check-rows.js';
+import { checkRows } from './check-rows.js';
 import { importHasErrors } from './checked-table.js';
+import type { CheckedRow } from './columns.js';
 import { keepPendingImport, takePendingImport } from './pending.js';
 import { readTable } from './read-table.js';
 import {

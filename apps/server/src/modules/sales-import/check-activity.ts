@@ -1,14 +1,11 @@
 import type { ActivityImportColumn, ActivityImportPreview } from '@cm/contract';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
-import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
+import type { Executor } from '../../db/client.js';
 import { LISTED_ERRORS, type RowError, rowErrors, SAMPLE_ROWS, tableRecords } from '../imports/checked-table.js';
 import { parseCount, parseId, parseLocalTime, parseMinutesToSeconds, rowReader } from './cells.js';
-import { ACTIVITY_COLUMNS } from './columns.js';
-import { unmatchedManagers } from './managers.js';
+import { ACTIVITY_COLUMNS, type CheckedDay } from './columns.js';
+import { countStoredDays, unmatchedManagers } from './repository.js';
 
 /** One manager-day of the file, checked: the numbers the commit stores for it. */
-export type CheckedDay = { day: string; managerAmoId: number; calls: number; callSeconds: number; messages: number };
 
 export type ActivityCheck = {
   days: CheckedDay[];
@@ -61,34 +58,14 @@ export async function checkActivity(db: Executor, table: string[][]): Promise<Ac
   };
 }
 
-/** JSON rows of manager-days for jsonb_to_recordset: one parameter however many days a file has. */
-export function daysJson(days: readonly CheckedDay[]): string {
-  return JSON.stringify(
-    days.map((day) => ({
-      manager_amo_id: day.managerAmoId,
-      day: day.day,
-      calls: day.calls,
-      call_seconds: day.callSeconds,
-      messages: day.messages,
-    })),
-  );
-}
-
 async function summarise(db: Executor, days: CheckedDay[]): Promise<ActivityImportPreview['summary']> {
   if (days.length === 0) return { newDays: 0, replacedDays: 0, unmatchedManagerAmoIds: [] };
   // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
   // overlapping queries (deprecated) and pg 9 refuses them.
-  const [stored] = await queryRows<{ count: string | number }>(
-    db,
-    sql`select count(*) as count
-        from jsonb_to_recordset(${daysJson(days)}::jsonb) as f(manager_amo_id bigint, day date)
-        join sales_manager_activity a
-          on a.account_id = ${FILE_ACCOUNT_ID} and a.manager_amo_id = f.manager_amo_id and a.day = f.day`,
-  );
+  const replacedDays = await countStoredDays(db, days);
   const unmatched = await unmatchedManagers(
     db,
     days.map((day) => day.managerAmoId),
   );
-  const replacedDays = Number(stored?.count ?? 0);
   return { newDays: days.length - replacedDays, replacedDays, unmatchedManagerAmoIds: unmatched };
 }

@@ -1,18 +1,9 @@
 import { type LeadImportColumn, type LeadsImportPreview, parseAmountMinor } from '@cm/contract';
-import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
-import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
-import {
-  inJsonList,
-  LISTED_ERRORS,
-  type RowError,
-  rowErrors,
-  SAMPLE_ROWS,
-  tableRecords,
-} from '../imports/checked-table.js';
+import type { Executor } from '../../db/client.js';
+import { LISTED_ERRORS, type RowError, rowErrors, SAMPLE_ROWS, tableRecords } from '../imports/checked-table.js';
 import { type Cell, parseId, parseLocalTime, rowReader } from './cells.js';
 import { LEAD_COLUMNS, type LeadOutcome, STATUS_WORDS } from './columns.js';
-import { unmatchedManagers } from './managers.js';
+import { countStoredLeads, findFileAccountNames, unmatchedManagers } from './repository.js';
 
 /** One lead of the file, checked: what the commit writes. Times are wall-clock text in the organisation zone. */
 export type CheckedLead = {
@@ -140,27 +131,16 @@ async function summarise(db: Executor, leads: CheckedLead[]): Promise<LeadsImpor
   }
   // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
   // overlapping queries (deprecated) and pg 9 refuses them.
-  const stored = await queryRows<{ count: string | number }>(
+  const updatedLeads = await countStoredLeads(
     db,
-    sql`select count(*) as count from sales_leads
-        where account_id = ${FILE_ACCOUNT_ID} and amo_id in ${inJsonList(
-          leads.map((lead) => lead.id),
-          'bigint',
-        )}`,
+    leads.map((lead) => lead.id),
   );
-  const pipelines = await queryRows<{ name: string }>(
-    db,
-    sql`select name from sales_pipelines where account_id = ${FILE_ACCOUNT_ID}`,
-  );
-  const reasons = await queryRows<{ name: string }>(
-    db,
-    sql`select name from sales_loss_reasons where account_id = ${FILE_ACCOUNT_ID}`,
-  );
+  const pipelines = await findFileAccountNames(db, 'sales_pipelines');
+  const reasons = await findFileAccountNames(db, 'sales_loss_reasons');
   const unmatched = await unmatchedManagers(
     db,
     leads.map((lead) => lead.managerAmoId),
   );
-  const updatedLeads = Number(stored[0]?.count ?? 0);
   const known = (rows: { name: string }[]) => new Set(rows.map((row) => nameKey(row.name)));
   const newNames = (names: (string | null)[], existing: Set<string>) => {
     const keys = new Set(names.flatMap((name) => (name === null ? [] : [nameKey(name)])));

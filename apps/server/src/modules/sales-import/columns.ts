@@ -136,3 +136,6 @@ export const ACTIVITY_EXAMPLES: Record<Locale, Record<ActivityImportColumn, stri
     { date: '14.03.2025', managerAmoId: '7002', callMinutes: '12', calls: '4', messages: '0' },
   ],
 };
+
+/** One manager-day of an activity file, checked: what the commit stores. */
+export type CheckedDay = { day: string; managerAmoId: number; calls: number; callSeconds: number; messages: number };

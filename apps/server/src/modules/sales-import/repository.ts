@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
 import { inJsonList } from '../imports/checked-table.js';
-import { type CheckedDay, daysJson } from './check-activity.js';
+import type { CheckedDay } from './columns.js';
 
 /** Arbitrary constant shared by every instance: one commit of sales data from files at a time. */
 const FILE_IMPORT_LOCK_KEY = 7_311_240_523;
@@ -19,9 +19,9 @@ export async function lockFileImports(tx: Transaction): Promise<void> {
 }
 
 /** The pipelines, loss reasons or contacts of the file account, by id. */
-export function findFileAccountNames(tx: Transaction, table: Named) {
+export function findFileAccountNames(db: Executor, table: Named) {
   return queryRows<{ amo_id: string | number; name: string }>(
-    tx,
+    db,
     sql`select amo_id, name from ${sql.identifier(table)} where account_id = ${FILE_ACCOUNT_ID} order by amo_id`,
   );
 }
@@ -128,4 +128,54 @@ export async function storeDays(db: Executor, days: readonly CheckedDay[]) {
           calls = excluded.calls, call_seconds = excluded.call_seconds, messages = excluded.messages, updated_at = now()
         returning (xmax = 0) as inserted`,
   );
+}
+
+/** JSON rows of manager-days for jsonb_to_recordset: one parameter however many days a file has. */
+function daysJson(days: readonly CheckedDay[]): string {
+  return JSON.stringify(
+    days.map((day) => ({
+      manager_amo_id: day.managerAmoId,
+      day: day.day,
+      calls: day.calls,
+      call_seconds: day.callSeconds,
+      messages: day.messages,
+    })),
+  );
+}
+
+/**
+ * The manager AMO IDs that no user has, in ascending order. Their rows are imported all the same, without
+ * a manager, as the sync stores such leads; giving a user that AMO ID later attributes them.
+ */
+export async function unmatchedManagers(db: Executor, amoIds: readonly number[]): Promise<number[]> {
+  const distinct = [...new Set(amoIds)].sort((a, b) => a - b);
+  if (distinct.length === 0) return [];
+  const rows = await queryRows<{ amo_id: string | number }>(
+    db,
+    sql`select amo_id from users where amo_id in ${inJsonList(distinct, 'bigint')}`,
+  );
+  const matched = new Set(rows.map((row) => Number(row.amo_id)));
+  return distinct.filter((id) => !matched.has(id));
+}
+
+/** How many of these lead ids the file account already holds: the leads an import updates. */
+export async function countStoredLeads(db: Executor, amoIds: readonly number[]): Promise<number> {
+  const [stored] = await queryRows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count from sales_leads
+        where account_id = ${FILE_ACCOUNT_ID} and amo_id in ${inJsonList(amoIds, 'bigint')}`,
+  );
+  return Number(stored?.count ?? 0);
+}
+
+/** How many of these manager-days the file account already holds: the days an import replaces. */
+export async function countStoredDays(db: Executor, days: readonly CheckedDay[]): Promise<number> {
+  const [stored] = await queryRows<{ count: string | number }>(
+    db,
+    sql`select count(*) as count
+        from jsonb_to_recordset(${daysJson(days)}::jsonb) as f(manager_amo_id bigint, day date)
+        join sales_manager_activity a
+          on a.account_id = ${FILE_ACCOUNT_ID} and a.manager_amo_id = f.manager_amo_id and a.day = f.day`,
+  );
+  return Number(stored?.count ?? 0);
 }
