@@ -55,7 +55,7 @@ export const MANUFACTURERS = [
   'onsemi',
   'Analog Devices',
 ];
-const PACKAGES = ['0402', '0603', '0805', 'SOT-23', 'SOIC-8', 'QFN-32', 'TO-220', 'LQFP-48'];
+export const PACKAGES = ['0402', '0603', '0805', 'SOT-23', 'SOIC-8', 'QFN-32', 'TO-220', 'LQFP-48'];
 
 function textArray(values: string[]): string {
   return `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]`;

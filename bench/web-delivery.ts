@@ -41,7 +41,8 @@ async function transfer(origin: string, url: string, session?: Record<string, st
   const context = await browser.newContext();
   if (session) {
     await context.addInitScript((stored) => {
-      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+      for (const [key, value] of Object.entries(stored))
+        (globalThis as unknown as PageGlobals).sessionStorage.setItem(key, value);
     }, session);
   }
   const page = await context.newPage();
@@ -58,13 +59,17 @@ async function transfer(origin: string, url: string, session?: Record<string, st
 
 type Scores = Record<string, number>;
 
+/** What the scripts run in the page use of its globals: this file is compiled for Node, without the browser's types. */
+type PageGlobals = { sessionStorage: { setItem(key: string, value: string): void } };
+
 async function audit(origin: string, url: string, form: 'mobile' | 'desktop', session?: Record<string, string>) {
   const browser = await puppeteer.launch({ executablePath: CHROME, args: ['--no-sandbox', '--headless=new'] });
   try {
     const page = await browser.newPage();
     if (session) {
       await page.evaluateOnNewDocument((stored: Record<string, string>) => {
-        for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(stored))
+          (globalThis as unknown as PageGlobals).sessionStorage.setItem(key, value);
       }, session);
     }
     const result = await lighthouse(

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { upsertUser } from '../../apps/server/src/modules/users/service.js';
 import { describeStockData, generateStockData, MOVEMENTS_PER_COMPONENT, type StockData } from '../stock-data.js';
+import type { FilterTargets } from './varied-filters.js';
 
 /** The administrator the benchmark signs in as. */
 export const BENCH_ACCOUNT = { email: 'bench-admin@example.com', password: 'bench-password-long-enough' };
@@ -110,8 +111,8 @@ export type Samples = {
   componentIds: string[];
   /** Balances of 1 000 ordinary components with plenty of stock: postings that never wait for each other. */
   spread: PostingTarget[];
-  /** The root categories: with a manufacturer, each a filter of about 800 components like "filtered"'s. */
-  roots: string[];
+  /** The category and location trees' levels, for the varied filters. */
+  filterTargets: FilterTargets;
 };
 
 export async function samples(url: string): Promise<Samples> {
@@ -125,10 +126,14 @@ export async function samples(url: string): Promise<Samples> {
          where b.quantity >= 500 and c.sku like 'BX-%' order by md5(component_id::text) limit 1000`,
       )
     ).rows.map((row) => ({ componentId: row.component_id, locationId: row.location_id }));
-    const roots = (
-      await client.query<{ id: string }>(`select id from categories where parent_id is null order by path`)
-    ).rows.map((row) => row.id);
-    return { componentIds, spread, roots };
+    const ids = async (text: string) => (await client.query<{ id: string }>(text)).rows.map((row) => row.id);
+    const filterTargets = {
+      roots: await ids(`select id from categories where parent_id is null order by path`),
+      series: await ids(`select id from categories where parent_id is not null order by path`),
+      shelves: await ids(`select id from locations where cardinality(ancestor_ids) = 2 order by path`),
+      bins: await ids(`select id from locations where cardinality(ancestor_ids) = 3 order by path`),
+    };
+    return { componentIds, spread, filterTargets };
   });
 }
 
