@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import { allOf, filtersBeyond, inSubtree, isoTime, pageOf } from '../../lib/sql-filters.js';
-import { withNarrowingLocation } from '../locations/filter.js';
+import { withNarrowingLocation } from '../locations/repository.js';
 import { changeBalance, changeDepartmentTotal } from './balances.js';
 import { claimKey, type IdempotentRequest, rememberResponse, storedResponse } from './idempotency.js';
 

@@ -1,8 +1,8 @@
 import { StockList } from '@cm/contract';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { stockListVersion } from './repository.js';
 
 /**
  * Characters of answers kept per server process, with an allowance per page for its key and bookkeeping. A
@@ -11,21 +11,6 @@ import { type Executor, queryRows } from '../../db/client.js';
  */
 const CACHE_CHARACTERS = 16 * 1024 * 1024;
 const PAGE_OVERHEAD = 500;
-
-/**
- * What a department's stock list is computed from, as one number that grows with every committed change to
- * it: the department's ledger count (ADR 0016; balances change only with a movement) plus the catalogue's
- * count of changes (migration 0011). Both only grow, so an equal sum means neither changed in between. Null
- * when the catalogue's row is missing (a partial restore): nothing then counts its changes.
- */
-async function versionOf(db: Executor, departmentId: string): Promise<bigint | null> {
-  const [row] = await queryRows<{ version: string | null }>(
-    db,
-    sql`select ((select coalesce(sum(movements), 0) from stock_summary where department_id = ${departmentId})
-                + (select changes from catalogue_version))::text as version`,
-  );
-  return row?.version == null ? null : BigInt(row.version);
-}
 
 type Page = { version: bigint; body: string };
 
@@ -52,7 +37,7 @@ export function stockPageCache() {
      */
     async read(db: Executor, departmentId: string, query: object, compute: () => Promise<StockList>): Promise<string> {
       const encode = async () => JSON.stringify(z.encode(StockList, await compute()));
-      const version = await versionOf(db, departmentId);
+      const version = await stockListVersion(db, departmentId);
       if (version === null) return encode();
       const key = `${departmentId}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)))}`;
       const kept = pages.get(key);

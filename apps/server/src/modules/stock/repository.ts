@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { allOf, componentFilters, filtersBeyond, inSubtree, pageOf } from '../../lib/sql-filters.js';
-import { withNarrowingLocation } from '../locations/filter.js';
+import { withNarrowingLocation } from '../locations/repository.js';
 
 type Row = {
   component_id: string;
@@ -202,4 +202,19 @@ export async function* allStock(db: Executor, departmentId: string, given: Filte
     yield* rows.map(toStockRow);
     if (rows.length < batchSize) return;
   }
+}
+
+/**
+ * What a department's stock list is computed from, as one number that grows with every committed change to
+ * it: the department's ledger count (ADR 0016; balances change only with a movement) plus the catalogue's
+ * count of changes (migration 0011). Both only grow, so an equal sum means neither changed in between. Null
+ * when the catalogue's row is missing (a partial restore): nothing then counts its changes.
+ */
+export async function stockListVersion(db: Executor, departmentId: string): Promise<bigint | null> {
+  const [row] = await queryRows<{ version: string | null }>(
+    db,
+    sql`select ((select coalesce(sum(movements), 0) from stock_summary where department_id = ${departmentId})
+                + (select changes from catalogue_version))::text as version`,
+  );
+  return row?.version == null ? null : BigInt(row.version);
 }

@@ -14,7 +14,7 @@ import {
   receipt,
 } from '../../../test/stock-fixtures.js';
 import { queryRows } from '../../db/client.js';
-import { withNarrowingLocation } from '../locations/filter.js';
+import { withNarrowingLocation } from '../locations/repository.js';
 
 const app = await buildTestApp();
 const deptA = await department(app, 'Stock list A');
