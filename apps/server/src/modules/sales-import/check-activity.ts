@@ -5,8 +5,6 @@ import { parseCount, parseId, parseLocalTime, parseMinutesToSeconds, rowReader }
 import { ACTIVITY_COLUMNS, type CheckedDay } from './columns.js';
 import { countStoredDays, unmatchedManagers } from './repository.js';
 
-/** One manager-day of the file, checked: the numbers the commit stores for it. */
-
 export type ActivityCheck = {
   days: CheckedDay[];
   /** Non-empty rows below the header. */
