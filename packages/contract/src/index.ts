@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './catalogue.js';
+export * from './domain-words.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './images.js';

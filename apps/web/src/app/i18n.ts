@@ -7,6 +7,7 @@ import enErrors from '../locales/en/errors.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
+import type { Namespaces } from './screen-translations/namespaces';
 
 /**
  * What the first screen needs in either language, bundled with the app: the shell, sign-in and the error
@@ -18,7 +19,7 @@ const SHELL_RESOURCES = {
 } as const;
 
 /** Each language's screen namespaces, one chunk per language (app/screen-translations). */
-const SCREEN_TRANSLATIONS: Record<Locale, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+const SCREEN_TRANSLATIONS: Record<Locale, () => Promise<{ default: Namespaces }>> = {
   en: () => import('./screen-translations/en'),
   ru: () => import('./screen-translations/ru'),
 };
@@ -32,9 +33,8 @@ const screensLoaded = new Map<Locale, Promise<void>>();
 export function screenTranslations(locale: Locale): Promise<void> {
   let loaded = screensLoaded.get(locale);
   if (!loaded) {
-    loaded = SCREEN_TRANSLATIONS[locale]().then(({ default: files }) => {
-      for (const [file, catalogue] of Object.entries(files)) {
-        const namespace = file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+    loaded = SCREEN_TRANSLATIONS[locale]().then(({ default: namespaces }) => {
+      for (const [namespace, catalogue] of Object.entries(namespaces)) {
         i18next.addResourceBundle(locale, namespace, catalogue, true, true);
       }
     });

@@ -1,8 +1,15 @@
+import { byNamespace, domainWords } from './namespaces';
+
 /**
- * The Russian words of the screens behind sign-in, as one chunk fetched once a session starts
+ * The Russian words of the screens behind sign-in, by namespace, as one chunk fetched once a session starts
  * (app/i18n.ts): the sign-in page never downloads them.
  */
-export default import.meta.glob<Record<string, unknown>>(
-  ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors}.json'],
-  { eager: true, import: 'default' },
-);
+export default {
+  ...byNamespace(
+    import.meta.glob<Record<string, unknown>>(
+      ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors}.json'],
+      { eager: true, import: 'default' },
+    ),
+  ),
+  domain: domainWords('ru'),
+};

@@ -32,7 +32,7 @@ const MOVEMENT_TYPE_COLORS: Record<MovementType, string> = {
 /** A movement's type, the same in the ledger and in a component's history. */
 export function MovementTypeBadge({ type }: { type: MovementType }) {
   const { t } = useTranslation('movements');
-  return <DotBadge color={MOVEMENT_TYPE_COLORS[type]}>{t(`types.${type}`)}</DotBadge>;
+  return <DotBadge color={MOVEMENT_TYPE_COLORS[type]}>{t(`domain:movementTypes.${type}`)}</DotBadge>;
 }
 
 /**
@@ -69,7 +69,7 @@ export function MovementReference({ movement }: { movement: Pick<Movement, 'refe
   if (movement.origin) {
     return (
       <Text span size="sm" c="dimmed">
-        {t(`origins.${movement.origin}`)}
+        {t(`domain:movementOrigins.${movement.origin}`)}
       </Text>
     );
   }

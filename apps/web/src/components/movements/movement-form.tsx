@@ -44,7 +44,7 @@ function problemMessages(
     toLocationId:
       toLocationId && t(toLocationId === 'sameLocation' ? 'validation.sameLocation' : 'validation.locationRequired'),
     quantity:
-      quantity && t(`validation.quantity.${quantity}`, { unit: unit ? t(`tables:units.${unit}`, { count: 2 }) : '' }),
+      quantity && t(`validation.quantity.${quantity}`, { unit: unit ? t(`domain:units.${unit}`, { count: 2 }) : '' }),
     unitCost: unitCost && t('validation.unitCost', { count: digits }),
     reference: reference && t('validation.tooLong', { count: REFERENCE_MAX }),
     note: note && t('validation.tooLong', { count: NOTE_MAX }),

@@ -62,7 +62,7 @@ function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => 
       <Stack gap="md">
         <Text size="sm">
           {t('reversal.summary', {
-            type: t(`types.${movement.type}`),
+            type: t(`domain:movementTypes.${movement.type}`),
             quantity: format.quantity(movement.quantity, movement.unit),
             sku: movement.sku,
             name: movement.componentName,

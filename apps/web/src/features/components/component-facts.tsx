@@ -47,7 +47,7 @@ export function ComponentOverview({ component }: { component: Component }) {
             <Field label={t('fields.manufacturer')}>{textOrDash(component.manufacturer)}</Field>
             <Field label={t('fields.manufacturerPartNumber')}>{textOrDash(component.manufacturerPartNumber)}</Field>
             <Field label={t('fields.package')}>{textOrDash(component.package)}</Field>
-            <Field label={t('fields.unit')}>{t(`units.${component.unit}`)}</Field>
+            <Field label={t('fields.unit')}>{t(`domain:unitNames.${component.unit}`)}</Field>
             <Field label={t('fields.minimumStock')}>{format.quantity(component.minimumStock, component.unit)}</Field>
             <Field label={t('fields.defaultUnitCost')}>{format.money(component.defaultUnitCostMinor)}</Field>
             <Field label={t('fields.datasheetUrl')}>

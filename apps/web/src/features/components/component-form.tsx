@@ -197,7 +197,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
     return found ? t(found.key, found.values ?? {}) : undefined;
   };
 
-  const unitOptions = Unit.options.map((unit) => ({ value: unit, label: t(`units.${unit}`) }));
+  const unitOptions = Unit.options.map((unit) => ({ value: unit, label: t(`domain:unitNames.${unit}`) }));
   const categoryData = categoryOptions(categories.data ?? []);
   const hasErrors = Object.keys(errors).length > 0;
   const otherError =
@@ -324,7 +324,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
               error={message('minimumStock')}
               rightSection={
                 <Text size="xs" c="dimmed">
-                  {t(`unitShort.${values.unit}`)}
+                  {t(`domain:units.${values.unit}`, { count: 2 })}
                 </Text>
               }
               rightSectionWidth={48}

@@ -45,7 +45,7 @@ export default function TransactionsPage() {
     () => (users.data?.items ?? []).map((person) => ({ value: person.id, label: person.name })),
     [users.data],
   );
-  const typeOptions = MovementType.options.map((type) => ({ value: type, label: t(`movements:types.${type}`) }));
+  const typeOptions = MovementType.options.map((type) => ({ value: type, label: t(`domain:movementTypes.${type}`) }));
 
   const filtered = Boolean(
     search.from || search.to || search.type || search.componentId || search.locationId || search.userId,

@@ -83,7 +83,7 @@ export function useFormatters(): Formatters {
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone });
     const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone });
     const day = new Intl.DateTimeFormat('en-CA', { timeZone });
-    const unit = (value: Unit, count = 2) => t(`units.${value}`, { count });
+    const unit = (value: Unit, count = 2) => t(`domain:units.${value}`, { count });
     const differs = timeZone !== undefined && offsetOf(timeZone) !== offsetOf(undefined);
     return {
       quantity: (quantity, unitOfMeasure) => {
