@@ -11,9 +11,12 @@ const SIGN_IN_SCRIPT_BUDGET = 150 * 1000;
 const SIGN_IN_TOTAL_BUDGET = 250 * 1000;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
-const manifest = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/dist/.vite/manifest.json'), 'utf8'),
-) as Record<string, ManifestChunk>;
+/** The build the server under test serves: its own WEB_DIST_DIR when one is given, as the server reads it. */
+const webDist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 
 /** The files a set of modules loads by their static imports: all a route may fetch. */
 function filesOf(entries: string[]): Set<string> {
