@@ -1,5 +1,5 @@
 /**
- * Building blocks of server-side lists. A list screen typically reads:
+ * Building blocks of tables: server-side lists (ListTable), and rows that arrive whole (WholeTable). A list screen typically reads:
  *
  *   const [search, update] = useListSearch(StockListQuery);
  *   const query = useQuery({ ...stockListQuery(search), placeholderData: keepPreviousData });
@@ -23,3 +23,4 @@ export {
   type ListTableState,
 } from './list-table';
 export { SEARCH_DEBOUNCE_MS, toQueryString, useDebouncedSearchText, useListSearch } from './use-list-search';
+export { WholeTable, type WholeTableColumn } from './whole-table';

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { WholeTable } from '../data-table';
 import { type CommitRefusal, type ImportPreviewShape, type RowProblem, shownErrors } from './import-flow';
 import { type ImportStat, ImportStats } from './import-stats';
-import { PreviewTable } from './preview-table';
 
 /** Row errors shown at once; the server lists at most 1 000 and says how many there were. */
 const ERRORS_SHOWN = 200;
@@ -75,7 +75,7 @@ export function PreviewStep({
             {t('errorsHelp')}
           </Alert>
           {shown.length > 0 && (
-            <PreviewTable<RowProblem>
+            <WholeTable<RowProblem>
               label={t('errorsTable')}
               maxHeight={280}
               rows={shown}
@@ -117,7 +117,7 @@ export function PreviewStep({
               {t('sampleCount', { count: preview.sample.length })}
             </Badge>
           </Group>
-          <PreviewTable<Record<string, string>>
+          <WholeTable<Record<string, string>>
             label={t('sample')}
             rows={preview.sample}
             columns={sampleColumns.map((column) => ({

@@ -1,8 +1,9 @@
 import type { Component } from '@cm/contract';
-import { Anchor, Grid, Image, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Image, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WholeTable } from '../../components/data-table';
 import { MarkdownView } from '../../components/markdown/markdown-view';
 import { useFormatters } from '../../lib/format';
 import { DetailSection } from './detail-section';
@@ -80,10 +81,7 @@ export function ComponentOverview({ component }: { component: Component }) {
   );
 }
 
-/**
- * The component's parameters, a few name–value pairs read whole: a plain table, as the list table's paging,
- * column chooser and bounded scrolling serve long server-side lists.
- */
+/** The component's parameters, a few name–value pairs read whole. */
 export function ComponentParameters({ component }: { component: Component }) {
   const { t } = useTranslation('components');
   return (
@@ -93,28 +91,18 @@ export function ComponentParameters({ component }: { component: Component }) {
           {t('detail.noParameters')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped aria-label={t('detail.parameters')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('form.parameterName')}</Table.Th>
-                <Table.Th>{t('form.parameterValue')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {component.parameters.map((parameter, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: parameters have no id and may repeat a name.
-                <Table.Tr key={index}>
-                  <Table.Td>{parameter.name}</Table.Td>
-                  <Table.Td>
-                    {parameter.value}
-                    {parameter.unit ? ` ${parameter.unit}` : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <WholeTable<Component['parameters'][number]>
+          label={t('detail.parameters')}
+          rows={component.parameters}
+          columns={[
+            { key: 'name', title: t('form.parameterName'), render: (parameter) => parameter.name },
+            {
+              key: 'value',
+              title: t('form.parameterValue'),
+              render: (parameter) => (parameter.unit ? `${parameter.value} ${parameter.unit}` : parameter.value),
+            },
+          ]}
+        />
       )}
     </DetailSection>
   );

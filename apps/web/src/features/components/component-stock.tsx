@@ -1,9 +1,10 @@
 import type { ComponentDetail } from '@cm/contract';
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconPackages } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WholeTable } from '../../components/data-table';
 import { MOVEMENT_KIND_ICONS } from '../../components/movements/display';
 import { useMovementModal } from '../../components/movements/movement-modal';
 import type { MovementKind } from '../../components/movements/permissions';
@@ -16,7 +17,7 @@ const QUANTITY_STYLE = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums
 
 /**
  * The component's stock per location in the current department, with its total and the movements that
- * change it. A plain table: every location at once over a total, which the paged list table has no room for.
+ * change it: every location at once, over a total.
  */
 export function ComponentStock({
   detail,
@@ -75,38 +76,29 @@ export function ComponentStock({
           {t('detail.noStock')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder={false} aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('detail.location')}</Table.Th>
-                <Table.Th ta="right">{t('detail.quantity')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.stock.map((row) => (
-                <Table.Tr key={row.locationId}>
-                  <Table.Td>{row.locationPath}</Table.Td>
-                  <Table.Td ta="right" style={QUANTITY_STYLE}>
-                    {quantity(row.quantity)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>{t('detail.total')}</Table.Th>
-                <Table.Th
-                  ta="right"
-                  className={detail.belowMinimum ? classes.warning : undefined}
-                  style={QUANTITY_STYLE}
-                >
+        <WholeTable<ComponentDetail['stock'][number]>
+          label={title}
+          rows={detail.stock}
+          columns={[
+            {
+              key: 'location',
+              title: t('detail.location'),
+              render: (row) => row.locationPath,
+              footer: t('detail.total'),
+            },
+            {
+              key: 'quantity',
+              title: t('detail.quantity'),
+              align: 'right',
+              render: (row) => <span style={QUANTITY_STYLE}>{quantity(row.quantity)}</span>,
+              footer: (
+                <span className={detail.belowMinimum ? classes.warning : undefined} style={QUANTITY_STYLE}>
                   {quantity(detail.totalQuantity)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
       {detail.belowMinimum && (
         <Text size="sm" className={classes.warning} mt="sm">

@@ -2,23 +2,28 @@ import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 
-/** A column of a preview table; `truncate` keeps long cells to one line, cut with an ellipsis. */
-export type PreviewColumn<Row> = {
+/**
+ * A column of a whole table; `truncate` keeps long cells to one line, cut with an ellipsis, and `footer` is the
+ * column's cell in a totals row under the rows.
+ */
+export type WholeTableColumn<Row> = {
   key: string;
   title: string;
   width?: number;
   truncate?: boolean;
+  align?: 'left' | 'right';
   render: (row: Row) => ReactNode;
+  footer?: ReactNode;
 };
 
-type PreviewRecord<Row> = { index: number; row: Row };
+type WholeRecord<Row> = { index: number; row: Row };
 
 /**
- * The table of an import's preview, for its row errors and its first rows as read, with the look of the
- * product's lists. Unlike ListTable it neither pages, sorts nor hides columns: a preview arrives whole in
- * one answer, and its columns are the file's.
+ * A table of rows that arrive whole with their screen (an import's preview, a component's stock per location,
+ * its parameters), with the look and the scrolling of the product's lists. Unlike ListTable it neither pages,
+ * sorts nor hides columns: there is no server-side list behind it, and its rows are few or already chosen.
  */
-export function PreviewTable<Row>({
+export function WholeTable<Row>({
   label,
   columns,
   rows,
@@ -26,18 +31,21 @@ export function PreviewTable<Row>({
 }: {
   /** Accessible name of the table and of its scrolling region. */
   label: string;
-  columns: PreviewColumn<Row>[];
+  columns: WholeTableColumn<Row>[];
   rows: readonly Row[];
   /** Height the rows may take before they scroll under the header, which stays in view. */
   maxHeight?: number;
 }) {
-  // Rows are shown as read and never reorder; one cell may have several errors, so the position is the key.
+  // Rows are shown in the order given and never reorder; rows may repeat (one cell with several errors, a
+  // parameter named twice), so the position is the key.
   const records = rows.map((row, index) => ({ index, row }));
   const tableColumns = columns.map(
-    (column): DataTableColumn<PreviewRecord<Row>> => ({
+    (column): DataTableColumn<WholeRecord<Row>> => ({
       accessor: column.key,
       title: column.title,
       width: column.width,
+      textAlign: column.align,
+      footer: column.footer,
       titleStyle: { whiteSpace: 'nowrap' },
       ellipsis: column.truncate,
       cellsStyle: column.truncate ? () => ({ maxWidth: 240 }) : undefined,
@@ -45,7 +53,7 @@ export function PreviewTable<Row>({
     }),
   );
   return (
-    <DataTable<PreviewRecord<Row>>
+    <DataTable<WholeRecord<Row>>
       aria-label={label}
       withTableBorder
       borderRadius="md"
