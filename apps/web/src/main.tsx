@@ -34,10 +34,11 @@ import { initialiseSettings, readLocale } from './lib/interface-settings';
 import { session } from './lib/session';
 
 initialiseSettings();
-// A returning user's screen needs the signed-in shell, the screens' words and the screen itself: they are
-// fetched at once, side by side, instead of one after the other as the router reaches each.
+// A returning user's screen needs the signed-in shell, the user's query, the screens' words and the screen
+// itself: they are fetched at once, side by side, instead of one after the other as the router reaches each.
 if (session.isLoggedIn()) {
   void import('./app/layout/app-layout');
+  void import('./lib/current-user');
   void screenTranslations(readLocale());
   void SCREENS.find((screen) => screen.path === window.location.pathname)?.load();
 }

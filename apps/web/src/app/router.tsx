@@ -17,7 +17,6 @@ import { devModeQuery } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { mayEditComponents } from '../features/components/permissions';
 import { ApiError } from '../lib/api-client';
-import { currentUserQuery } from '../lib/current-user';
 import { readLocale } from '../lib/interface-settings';
 import { session } from '../lib/session';
 import { screenTranslations } from './i18n';
@@ -63,8 +62,12 @@ const appLayoutRoute = createRoute({
     const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
     if (!session.isLoggedIn()) throw toSignIn();
     try {
+      // The user's query checks its answer against the contract's schema, so it comes with the signed-in
+      // shell's code: the sign-in page downloads no schema (ADR 0023).
       const [user] = await Promise.all([
-        context.queryClient.ensureQueryData(currentUserQuery),
+        import('../lib/current-user').then(({ currentUserQuery }) =>
+          context.queryClient.ensureQueryData(currentUserQuery),
+        ),
         screenTranslations(readLocale()),
       ]);
       return { user };

@@ -1,8 +1,19 @@
 import type { ErrorCode, Problem, RefreshResponse } from '@cm/contract';
+import type { z } from 'zod';
 import { session } from './session';
 
-/** Codes the client itself produces when no problem document arrives. */
-export type ClientErrorCode = 'NETWORK_ERROR';
+/**
+ * Codes the client itself produces: no answer arrived, or one that the contract does not describe (a server of
+ * another version, a proxy's page).
+ */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
+
+/**
+ * What a call expects back: the contract's schema of the answer, which checks it and gives its type, or null
+ * for an answer without a body (204). The schema is the caller's import, so this module brings no zod of its
+ * own onto the sign-in page.
+ */
+type Answer<T> = z.ZodType<T> | null;
 
 export class ApiError extends Error {
   constructor(
@@ -109,11 +120,15 @@ function endSession(): void {
 }
 
 /**
- * Calls the API with the bearer token. On 401 it refreshes once and retries once; when the session turns
- * out to be over, the stored session is cleared and the user is sent to sign-in.
+ * Calls the API with the bearer token and checks the answer against `answer`, the contract's schema of it. On
+ * 401 it refreshes once and retries once; when the session turns out to be over, the stored session is
+ * cleared and the user is sent to sign-in.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return readBody<T>(await withSession(() => send(path, options, true)));
+export async function api<T>(path: string, answer: z.ZodType<T>, options?: RequestOptions): Promise<T>;
+export async function api(path: string, answer: null, options?: RequestOptions): Promise<void>;
+export async function api<T>(path: string, answer: Answer<T>, options: RequestOptions = {}): Promise<T | undefined> {
+  const response = await withSession(() => send(path, options, true));
+  return answer === null ? withoutBody(response) : checked(response, answer);
 }
 
 async function withSession(request: () => Promise<Response>): Promise<Response> {
@@ -144,7 +159,12 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
  * Uploads a file as the raw request body, reporting upload progress (0–1); fetch cannot report it, so
  * this uses XMLHttpRequest, wrapped back into a Response for the shared session handling.
  */
-export async function apiUpload<T>(path: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
+export async function apiUpload<T>(
+  path: string,
+  file: Blob,
+  answer: z.ZodType<T>,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   const upload = () =>
     new Promise<Response>((resolve, reject) => {
       const request = new XMLHttpRequest();
@@ -165,16 +185,28 @@ export async function apiUpload<T>(path: string, file: Blob, onProgress: (fracti
       request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR'));
       request.send(file);
     });
-  return readBody<T>(await withSession(upload));
+  return checked(await withSession(upload), answer);
 }
 
-/** Calls that must not carry or refresh a session: sign-in itself and public information. */
+/**
+ * Calls that must not carry or refresh a session: sign-in itself and public information. Their answers are
+ * typed by the contract but not checked: these are the sign-in page's calls, and checking them would bring
+ * zod's parser onto the first screen, over its budget (ADR 0023, 0026).
+ */
 export async function publicApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return readBody<T>(await send(path, options, false));
+  const response = await send(path, options, false);
+  if (!response.ok) throw await toApiError(response);
+  return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-async function readBody<T>(response: Response): Promise<T> {
+async function checked<T>(response: Response, answer: z.ZodType<T>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const body = answer.safeParse(await response.json().catch(() => undefined));
+  if (!body.success) throw new ApiError(response.status, 'UNEXPECTED_RESPONSE');
+  return body.data;
+}
+
+async function withoutBody(response: Response): Promise<undefined> {
+  if (!response.ok) throw await toApiError(response);
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import type { User } from '@cm/contract';
+import { User } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { sessionKeys } from './query-keys/session';
@@ -8,7 +8,7 @@ import { session } from './session';
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.me(),
   queryFn: async () => {
-    const user = await api<User>('/auth/me');
+    const user = await api('/auth/me', User);
     session.saveUser(user);
     return user;
   },

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkSession } from '../../features/auth/api';
+import { checkSession } from '../../features/auth/session';
 import { appInfoQuery } from '../../lib/app-info';
 import { currentUserQuery } from '../../lib/current-user';
 import { session } from '../../lib/session';

@@ -3,7 +3,7 @@ import { Badge, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSwitchDepartment } from '../../features/auth/api';
+import { useSwitchDepartment } from '../../features/auth/session';
 import { errorMessage } from '../../lib/error-message';
 
 /** The current department; a switcher when the user belongs to several. Switching reloads all data. */

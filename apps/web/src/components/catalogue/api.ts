@@ -1,11 +1,5 @@
-import type {
-  Component,
-  ComponentDetail,
-  ComponentInput,
-  ComponentList,
-  ComponentListQuery,
-  MovementList,
-} from '@cm/contract';
+import type { ComponentInput, ComponentListQuery } from '@cm/contract';
+import { Component, ComponentDetail, ComponentList, MovementList } from '@cm/contract';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { categoryKeys } from '../../lib/query-keys/categories';
@@ -16,14 +10,14 @@ import { toQueryString } from '../data-table';
 export const componentListQuery = (query: ComponentListQuery) =>
   queryOptions({
     queryKey: componentKeys.list(query),
-    queryFn: ({ signal }) => api<ComponentList>(`/components?${toQueryString(query)}`, { signal }),
+    queryFn: ({ signal }) => api(`/components?${toQueryString(query)}`, ComponentList, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const componentQuery = (id: string) =>
   queryOptions({
     queryKey: componentKeys.detail(id),
-    queryFn: ({ signal }) => api<ComponentDetail>(`/components/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(`/components/${encodeURIComponent(id)}`, ComponentDetail, { signal }),
   });
 
 /** The component's movements in the current department, newest first. */
@@ -31,30 +25,30 @@ export const componentMovementsQuery = (id: string, page: number, pageSize: numb
   queryOptions({
     queryKey: componentKeys.movements(id, page, pageSize),
     queryFn: ({ signal }) =>
-      api<MovementList>(`/movements?${toQueryString({ componentId: id, order: 'desc', page, pageSize })}`, {
+      api(`/movements?${toQueryString({ componentId: id, order: 'desc', page, pageSize })}`, MovementList, {
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 
 function createComponent(input: ComponentInput): Promise<Component> {
-  return api<Component>('/components', { method: 'POST', body: input });
+  return api('/components', Component, { method: 'POST', body: input });
 }
 
 function updateComponent(id: string, input: ComponentInput): Promise<Component> {
-  return api<Component>(`/components/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  return api(`/components/${encodeURIComponent(id)}`, Component, { method: 'PUT', body: input });
 }
 
 function archiveComponent(id: string): Promise<Component> {
-  return api<Component>(`/components/${encodeURIComponent(id)}/archive`, { method: 'POST' });
+  return api(`/components/${encodeURIComponent(id)}/archive`, Component, { method: 'POST' });
 }
 
 function restoreComponent(id: string): Promise<Component> {
-  return api<Component>(`/components/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+  return api(`/components/${encodeURIComponent(id)}/restore`, Component, { method: 'POST' });
 }
 
 function deleteComponent(id: string): Promise<void> {
-  return api<void>(`/components/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return api(`/components/${encodeURIComponent(id)}`, null, { method: 'DELETE' });
 }
 
 /**

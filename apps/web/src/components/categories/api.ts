@@ -1,11 +1,10 @@
-import type { Category, CategoryChange, CategoryInput } from '@cm/contract';
+import type { CategoryChange, CategoryInput } from '@cm/contract';
+import { Category, CategoryList } from '@cm/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { categoryKeys } from '../../lib/query-keys/categories';
 import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 import { inTreeOrder } from '../tree-editor/tree';
-
-type CategoryList = { items: Category[] };
 
 /**
  * The company-wide category list, flat, in tree order (parents first, siblings by name). The cache holds
@@ -13,8 +12,8 @@ type CategoryList = { items: Category[] };
  */
 export const categoriesQuery = queryOptions({
   queryKey: categoryKeys.all,
-  queryFn: ({ signal }) => api<CategoryList>('/categories', { signal }),
-  select: (data: CategoryList) => inTreeOrder(data.items),
+  queryFn: ({ signal }) => api('/categories', CategoryList, { signal }),
+  select: (data) => inTreeOrder(data.items),
   staleTime: 60_000,
 });
 
@@ -29,7 +28,7 @@ export function categoryOptions(categories: readonly Category[]): { value: strin
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CategoryInput) => api<Category>('/categories', { method: 'POST', body: input }),
+    mutationFn: (input: CategoryInput) => api('/categories', Category, { method: 'POST', body: input }),
     onSuccess: () => stockAreaChanged(queryClient),
   });
 }
@@ -39,7 +38,7 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: CategoryChange }) =>
-      api<Category>(`/categories/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+      api(`/categories/${encodeURIComponent(id)}`, Category, { method: 'PATCH', body: change }),
     onSuccess: () => stockAreaChanged(queryClient),
   });
 }
@@ -48,7 +47,7 @@ export function useUpdateCategory() {
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(`/categories/${encodeURIComponent(id)}`, null, { method: 'DELETE' }),
     onSuccess: () => stockAreaChanged(queryClient),
   });
 }

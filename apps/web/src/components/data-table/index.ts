@@ -8,7 +8,7 @@
  *     toolbar={<ListSearchInput value={search.q} onChange={(q) => update({ q })} />} />
  *   <ExportMenu path="/stock/export" filters={search} />
  *
- * and fetches with `api('/stock?' + toQueryString(search))`.
+ * and fetches with `api('/stock?' + toQueryString(search), StockList)`, the contract's schema checking the answer.
  */
 export { CodeText } from './code-text';
 export { DateTimeText } from './date-time-text';

@@ -1,5 +1,6 @@
-import { IMPORT_CONTENT_TYPES, type ImportCommitResponse, type ImportPreview, type Locale } from '@cm/contract';
+import { IMPORT_CONTENT_TYPES, ImportCommitResponse, ImportPreview, type Locale } from '@cm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, apiDownload, apiUpload } from '../../lib/api-client';
 import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 
@@ -18,11 +19,12 @@ export function importFormatOf(fileName: string): ImportFormat | null {
 export function uploadImportFile<Preview>(
   path: string,
   file: File,
+  preview: z.ZodType<Preview>,
   onProgress: (fraction: number) => void,
 ): Promise<Preview> {
   const format = importFormatOf(file.name) ?? 'csv';
   const body = new Blob([file], { type: IMPORT_CONTENT_TYPES[format] });
-  return apiUpload<Preview>(path, body, onProgress);
+  return apiUpload(path, body, preview, onProgress);
 }
 
 /** The template in the given format, with headers and an example row in the interface language. */
@@ -32,11 +34,11 @@ export function downloadTemplate(format: ImportFormat, lang: Locale): Promise<{ 
 
 /** Uploads a components file for checking. */
 export function previewImport(file: File, onProgress: (fraction: number) => void): Promise<ImportPreview> {
-  return uploadImportFile<ImportPreview>('/imports/components/preview', file, onProgress);
+  return uploadImportFile('/imports/components/preview', file, ImportPreview, onProgress);
 }
 
 function commitImport(importId: string): Promise<ImportCommitResponse> {
-  return api<ImportCommitResponse>(`/imports/${encodeURIComponent(importId)}/commit`, { method: 'POST' });
+  return api(`/imports/${encodeURIComponent(importId)}/commit`, ImportCommitResponse, { method: 'POST' });
 }
 
 /**

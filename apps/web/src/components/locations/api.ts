@@ -1,15 +1,14 @@
-import type { Location, LocationChange, LocationInput } from '@cm/contract';
+import type { LocationChange, LocationInput } from '@cm/contract';
+import { Location, LocationList } from '@cm/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { locationKeys } from '../../lib/query-keys/locations';
 import { stockAreaChanged } from '../../lib/query-keys/stock-area';
 
-type LocationList = { items: Location[] };
-
 /** The current department's locations, flat, each with its path ("Main / Shelf A"). */
 export const locationsQuery = queryOptions({
   queryKey: locationKeys.all,
-  queryFn: ({ signal }) => api<LocationList>('/locations', { signal }),
+  queryFn: ({ signal }) => api('/locations', LocationList, { signal }),
   staleTime: 60_000,
 });
 
@@ -22,7 +21,7 @@ function locationsChanged(queryClient: QueryClient): Promise<unknown> {
 export function useCreateLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LocationInput) => api<Location>('/locations', { method: 'POST', body: input }),
+    mutationFn: (input: LocationInput) => api('/locations', Location, { method: 'POST', body: input }),
     onSuccess: () => locationsChanged(queryClient),
   });
 }
@@ -32,7 +31,7 @@ export function useUpdateLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: LocationChange }) =>
-      api<Location>(`/locations/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+      api(`/locations/${encodeURIComponent(id)}`, Location, { method: 'PATCH', body: change }),
     onSuccess: () => locationsChanged(queryClient),
   });
 }
@@ -41,7 +40,7 @@ export function useUpdateLocation() {
 export function useDeleteLocation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/locations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(`/locations/${encodeURIComponent(id)}`, null, { method: 'DELETE' }),
     onSuccess: () => locationsChanged(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type UploadedImage } from '@cm/contract';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, UploadedImage } from '@cm/contract';
 import type { TFunction } from 'i18next';
 import { ApiError, apiUpload } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -33,7 +33,7 @@ export async function uploadImage(
 ): Promise<UploadedImage> {
   const problem = checkImageFile(file);
   if (problem) throw new ImageFileError(problem);
-  return apiUpload<UploadedImage>('/images', file, onProgress);
+  return apiUpload('/images', file, UploadedImage, onProgress);
 }
 
 /** Size in MiB for messages, e.g. "2 MiB". */

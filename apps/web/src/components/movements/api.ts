@@ -1,10 +1,11 @@
 import {
-  type ComponentList,
+  ComponentList,
   IDEMPOTENCY_KEY_HEADER,
-  type MovementList,
+  MovementList,
   type MovementListQuery,
   type MovementRequest,
-  type PostingResponse,
+  MovementUsers,
+  PostingResponse,
   type ReversalRequest,
 } from '@cm/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ export const componentSearchQuery = (q: string) =>
   queryOptions({
     queryKey: componentKeys.search(q),
     queryFn: ({ signal }) =>
-      api<ComponentList>(`/components?${toQueryString({ q, status: 'active', pageSize: 25 })}`, { signal }),
+      api(`/components?${toQueryString({ q, status: 'active', pageSize: 25 })}`, ComponentList, { signal }),
     staleTime: 30_000,
   });
 
@@ -30,18 +31,18 @@ export const componentSearchQuery = (q: string) =>
 export const movementListQuery = (search: z.output<typeof MovementListQuery>) =>
   queryOptions({
     queryKey: movementKeys.list(search),
-    queryFn: ({ signal }) => api<MovementList>(`/movements?${toQueryString(search)}`, { signal }),
+    queryFn: ({ signal }) => api(`/movements?${toQueryString(search)}`, MovementList, { signal }),
   });
 
 /** People who posted movements in the current department. */
 export const movementUsersQuery = queryOptions({
   queryKey: movementKeys.users(),
-  queryFn: ({ signal }) => api<{ items: { id: string; name: string }[] }>('/movements/users', { signal }),
+  queryFn: ({ signal }) => api('/movements/users', MovementUsers, { signal }),
   staleTime: 60_000,
 });
 
 function postMovement(request: MovementRequest, idempotencyKey: string): Promise<PostingResponse> {
-  return api<PostingResponse>('/movements', {
+  return api('/movements', PostingResponse, {
     method: 'POST',
     body: request,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -49,7 +50,7 @@ function postMovement(request: MovementRequest, idempotencyKey: string): Promise
 }
 
 function reverseMovement(id: string, request: ReversalRequest, idempotencyKey: string): Promise<PostingResponse> {
-  return api<PostingResponse>(`/movements/${id}/reversal`, {
+  return api(`/movements/${id}/reversal`, PostingResponse, {
     method: 'POST',
     body: request,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

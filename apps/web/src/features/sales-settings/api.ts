@@ -1,14 +1,15 @@
-import type {
+import type { PlanCopyRequest, PlansUpdateRequest, SalesSettingsUpdate } from '@cm/contract';
+import {
   LeadFieldList,
   PipelineList,
-  PlanCopyRequest,
+  PlanCopyResponse,
   PlanGrid,
-  PlansUpdateRequest,
+  PlansUpdateResponse,
   SalesSettings,
-  SalesSettingsUpdate,
   SyncRun,
   SyncRunList,
   SyncStartResponse,
+  WebhookSecretResponse,
 } from '@cm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -28,21 +29,21 @@ const AMOCRM_READ = { staleTime: Number.POSITIVE_INFINITY, retry: false } as con
 
 export const salesSettingsQuery = queryOptions({
   queryKey: salesSettingsKeys.settings(),
-  queryFn: ({ signal }) => api<SalesSettings>('/sales/settings', { signal }),
+  queryFn: ({ signal }) => api('/sales/settings', SalesSettings, { signal }),
 });
 
 /** Pipelines as of the last sync, or read from amoCRM now (`live`, or nothing stored yet). */
 export const pipelinesQuery = (live: boolean) =>
   queryOptions({
     queryKey: salesSettingsKeys.pipelines(live),
-    queryFn: ({ signal }) => api<PipelineList>(`/sales/pipelines${live ? '?live=true' : ''}`, { signal }),
+    queryFn: ({ signal }) => api(`/sales/pipelines${live ? '?live=true' : ''}`, PipelineList, { signal }),
     ...AMOCRM_READ,
   });
 
 /** The account's lead custom fields, always read from amoCRM. */
 export const leadFieldsQuery = queryOptions({
   queryKey: salesSettingsKeys.leadFields(),
-  queryFn: ({ signal }) => api<LeadFieldList>('/sales/lead-fields', { signal }),
+  queryFn: ({ signal }) => api('/sales/lead-fields', LeadFieldList, { signal }),
   ...AMOCRM_READ,
 });
 
@@ -50,42 +51,42 @@ export const leadFieldsQuery = queryOptions({
 export const syncRunQuery = (id: string) =>
   queryOptions({
     queryKey: salesSettingsKeys.run(id),
-    queryFn: ({ signal }) => api<SyncRun>(`/sales/sync/runs/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api(`/sales/sync/runs/${encodeURIComponent(id)}`, SyncRun, { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_POLL_MS : false),
   });
 
 export const syncRunsQuery = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: salesSettingsKeys.runList(page, pageSize),
-    queryFn: ({ signal }) => api<SyncRunList>(`/sales/sync/runs?${toQueryString({ page, pageSize })}`, { signal }),
+    queryFn: ({ signal }) => api(`/sales/sync/runs?${toQueryString({ page, pageSize })}`, SyncRunList, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const planGridQuery = (year: number) =>
   queryOptions({
     queryKey: salesSettingsKeys.planGrid(year),
-    queryFn: ({ signal }) => api<PlanGrid>(`/sales/plans?year=${year}`, { signal }),
+    queryFn: ({ signal }) => api(`/sales/plans?year=${year}`, PlanGrid, { signal }),
     placeholderData: keepPreviousData,
   });
 
 function updateSalesSettings(input: SalesSettingsUpdate): Promise<SalesSettings> {
-  return api<SalesSettings>('/sales/settings', { method: 'PUT', body: input });
+  return api('/sales/settings', SalesSettings, { method: 'PUT', body: input });
 }
 
-function replaceWebhookSecret(): Promise<{ webhookPath: string; webhookUrl: string | null }> {
-  return api('/sales/settings/webhook-secret', { method: 'POST' });
+function replaceWebhookSecret() {
+  return api('/sales/settings/webhook-secret', WebhookSecretResponse, { method: 'POST' });
 }
 
 function startSync(): Promise<SyncStartResponse> {
-  return api<SyncStartResponse>('/sales/sync', { method: 'POST' });
+  return api('/sales/sync', SyncStartResponse, { method: 'POST' });
 }
 
-function savePlans(request: PlansUpdateRequest): Promise<{ saved: number; removed: number }> {
-  return api('/sales/plans', { method: 'PUT', body: request });
+function savePlans(request: PlansUpdateRequest) {
+  return api('/sales/plans', PlansUpdateResponse, { method: 'PUT', body: request });
 }
 
-function copyPlans(request: PlanCopyRequest): Promise<{ copied: number; skipped: number }> {
-  return api('/sales/plans/copy', { method: 'POST', body: request });
+function copyPlans(request: PlanCopyRequest) {
+  return api('/sales/plans/copy', PlanCopyResponse, { method: 'POST', body: request });
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { StockList, StockListQuery } from '@cm/contract';
+import type { StockListQuery } from '@cm/contract';
+import { StockList } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { toQueryString } from '../../components/data-table';
@@ -9,5 +10,5 @@ import { stockKeys } from '../../lib/query-keys/stock';
 export const stockListQuery = (search: z.output<typeof StockListQuery>) =>
   queryOptions({
     queryKey: stockKeys.list(search),
-    queryFn: ({ signal }) => api<StockList>(`/stock?${toQueryString(search)}`, { signal }),
+    queryFn: ({ signal }) => api(`/stock?${toQueryString(search)}`, StockList, { signal }),
   });

@@ -1,9 +1,9 @@
-import type {
+import {
   ActivityImportPreview,
   LeadsImportPreview,
-  Locale,
+  type Locale,
   SalesImportCommitResponse,
-  SalesImportKind,
+  type SalesImportKind,
 } from '@cm/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type ImportFormat, uploadImportFile } from '../../../components/imports/api';
@@ -19,18 +19,18 @@ export function downloadSalesTemplate(
 }
 
 export function previewLeadsImport(file: File, onProgress: (fraction: number) => void): Promise<LeadsImportPreview> {
-  return uploadImportFile<LeadsImportPreview>('/sales/imports/leads/preview', file, onProgress);
+  return uploadImportFile('/sales/imports/leads/preview', file, LeadsImportPreview, onProgress);
 }
 
 export function previewActivityImport(
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<ActivityImportPreview> {
-  return uploadImportFile<ActivityImportPreview>('/sales/imports/activity/preview', file, onProgress);
+  return uploadImportFile('/sales/imports/activity/preview', file, ActivityImportPreview, onProgress);
 }
 
 function commitSalesImport(importId: string): Promise<SalesImportCommitResponse> {
-  return api<SalesImportCommitResponse>(`/sales/imports/${encodeURIComponent(importId)}/commit`, { method: 'POST' });
+  return api(`/sales/imports/${encodeURIComponent(importId)}/commit`, SalesImportCommitResponse, { method: 'POST' });
 }
 
 /**
