@@ -83,8 +83,16 @@ test("the stock page loads the shell, its own code and its words, and no other s
     },
     { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
   );
+  // What the Content-Security-Policy refuses (an eval tried by a parser, say) is reported on the document.
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    Object.assign(window, { refusedByPolicy: refused });
+    document.addEventListener('securitypolicyviolation', (event) => refused.push(event.violatedDirective));
+  });
   const loaded = await load(page, '/');
   await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { refusedByPolicy: string[] }).refusedByPolicy)).toEqual([]);
   const allowed = filesOf([
     'index.html',
     'src/app/layout/app-layout.tsx',

@@ -1,3 +1,5 @@
+// Before the user's answer is parsed: this query may run before the signed-in shell's code has loaded.
+import './zod-without-eval';
 import { User } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
