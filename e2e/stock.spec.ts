@@ -369,7 +369,10 @@ test('the location tree is worked from the keyboard alone', async ({ page, reque
   await expect(manager.getByRole('combobox', { name: 'Place inside' })).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(pathB);
+  // Enter picks the option the typing left highlighted: only once the list has caught up with the typing.
+  await expect(page.getByRole('option', { name: pathB, exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
+  await expect(manager.getByRole('combobox', { name: 'Place inside' })).toHaveValue(pathB);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Location Bin 2 moved')).toBeVisible();
 
