@@ -106,3 +106,47 @@ test("the stock page loads the shell, its own code and its words, and no other s
       .filter((file) => !allowed.has(file)),
   ).toEqual([]);
 });
+
+for (const list of [
+  { address: '/?sort=name&order=desc&pageSize=50', path: '/api/stock', heading: 'Stock' },
+  { address: '/components?sort=manufacturer&status=all', path: '/api/components', heading: 'Components' },
+  { address: '/transactions?type=receipt&order=asc', path: '/api/movements', heading: 'Transactions' },
+]) {
+  test(`${list.address} opened directly asks for its page at start, before the user is read, and only once`, async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
+    const session = (await login.json()) as { accessToken: string; refreshToken: string; user: unknown };
+    await page.addInitScript(
+      (stored) => {
+        for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+      },
+      { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
+    );
+    // The page's request is sent at start, beside the user's and the code's: the user's answer is held back
+    // until the page has been asked for, which only a request sent before the route's guard has the user can
+    // satisfy. The screen then finds that request: a second one would mean it asked again on mounting.
+    const asked: URLSearchParams[] = [];
+    let pageAsked = () => {};
+    const pageRequested = new Promise<void>((resolve) => {
+      pageAsked = resolve;
+    });
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname !== list.path) return;
+      asked.push(url.searchParams);
+      pageAsked();
+    });
+    await page.route('**/api/auth/me', async (route) => {
+      await pageRequested;
+      await route.continue();
+    });
+    await page.goto(list.address);
+    await expect(page.getByRole('heading', { level: 1, name: list.heading })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    expect(asked).toHaveLength(1);
+    const wanted = new URL(list.address, 'http://localhost').searchParams;
+    for (const [key, value] of wanted) expect(asked[0]?.get(key), key).toBe(value);
+  });
+}

@@ -21,12 +21,12 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { defaultParseSearch, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, screenTranslations } from './app/i18n';
 import { createAppRouter } from './app/router';
-import { SCREENS } from './app/screens';
+import { mayOpen, SCREENS } from './app/screens';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme';
 import { isRefusal } from './components/error-pages/route-error-page';
 import { ApiError, setSessionExpiredHandler } from './lib/api-client';
@@ -34,16 +34,6 @@ import { initialiseSettings, readLocale } from './lib/interface-settings';
 import { session } from './lib/session';
 
 initialiseSettings();
-// A returning user's screen needs the signed-in shell, the user's query, the screens' words and the screen
-// itself: they are fetched at once, side by side, instead of one after the other as the router reaches each.
-if (session.isLoggedIn()) {
-  void import('./app/layout/app-layout');
-  void import('./lib/current-user');
-  void screenTranslations(readLocale());
-  void SCREENS.find((screen) => screen.path === window.location.pathname)?.load();
-}
-await initI18n();
-
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -53,6 +43,19 @@ const queryClient = new QueryClient({
     },
   },
 });
+// A returning user's screen needs the signed-in shell, the user, the screens' words, the screen's code and its
+// first data: they are fetched at once, side by side, instead of one after the other as the router and then
+// the rendered screen reach each. The router's guard and the screen then find them in flight or done.
+if (session.isLoggedIn()) {
+  void import('./app/layout/app-layout');
+  void import('./lib/current-user').then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery));
+  void screenTranslations(readLocale());
+  const screen = SCREENS.find((candidate) => candidate.path === window.location.pathname);
+  void screen?.load().then(({ prefetch }) => {
+    if (mayOpen(screen, session.user()?.role)) void prefetch?.(queryClient, defaultParseSearch(window.location.search));
+  });
+}
+await initI18n();
 const router = createAppRouter(queryClient);
 
 setSessionExpiredHandler(() => {

@@ -3,12 +3,21 @@
 
 /** Digits after the decimal point of a currency: its minor units per major unit are 10 to this (2 for RUB, 0 for JPY, 3 for KWD). */
 export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = exponents.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    exponents.set(currency, digits);
   }
+  return digits;
 }
+
+// Building a currency formatter is costly and every list cell of money asks; the answer never changes.
+const exponents = new Map<string, number>();
 
 /**
  * An amount in minor units as a spreadsheet number in major units, for exports: 12345 → 123.45 (2 digits),

@@ -1,4 +1,5 @@
 import type { Role } from '@cm/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { ErrorKind } from '../components/error-pages/error-page';
 
@@ -12,8 +13,15 @@ export type Screen = {
   label: string;
   section: 'sales' | 'stock' | 'account';
   roles: readonly Role[];
-  /** Loaded on demand, so each screen is its own chunk. */
-  load: () => Promise<{ default: ComponentType }>;
+  /**
+   * Loaded on demand, so each screen is its own chunk. Beside the screen (`default`), a screen's module may export
+   * `prefetch`: it starts reading what the screen shows first, from the address's parsed query, so that a screen
+   * opened directly finds its data on the way instead of asking for it only once its code has rendered.
+   */
+  load: () => Promise<{
+    default: ComponentType;
+    prefetch?: (queryClient: QueryClient, search: Record<string, unknown>) => Promise<void>;
+  }>;
 };
 
 /**

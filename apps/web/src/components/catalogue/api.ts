@@ -5,13 +5,14 @@ import { api } from '../../lib/api-client';
 import { categoryKeys } from '../../lib/query-keys/categories';
 import { componentKeys } from '../../lib/query-keys/components';
 import { stockAreaChanged } from '../../lib/query-keys/stock-area';
-import { toQueryString } from '../data-table';
+import { LIST_PAGE_FRESH_MS, toQueryString } from '../data-table';
 
 export const componentListQuery = (query: ComponentListQuery) =>
   queryOptions({
     queryKey: componentKeys.list(query),
     queryFn: ({ signal }) => api(`/components?${toQueryString(query)}`, ComponentList, { signal }),
     placeholderData: keepPreviousData,
+    staleTime: LIST_PAGE_FRESH_MS,
   });
 
 export const componentQuery = (id: string) =>

@@ -22,5 +22,12 @@ export {
   type ListTableQuery,
   type ListTableState,
 } from './list-table';
-export { SEARCH_DEBOUNCE_MS, toQueryString, useDebouncedSearchText, useListSearch } from './use-list-search';
+export {
+  LIST_PAGE_FRESH_MS,
+  parseListSearch,
+  SEARCH_DEBOUNCE_MS,
+  toQueryString,
+  useDebouncedSearchText,
+  useListSearch,
+} from './use-list-search';
 export { WholeTable, type WholeTableColumn } from './whole-table';

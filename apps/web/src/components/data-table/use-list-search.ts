@@ -18,8 +18,14 @@ function asQueryText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Each field on its own: a bad value falls back to that field's default instead of discarding the whole view. */
-function parseFields<Schema extends z.ZodObject>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
+/**
+ * A list's state from the router's parsed query string, read with the list's contract schema. Each field on its
+ * own: a bad value falls back to that field's default instead of discarding the whole view.
+ */
+export function parseListSearch<Schema extends z.ZodObject>(
+  schema: Schema,
+  raw: Record<string, unknown>,
+): z.output<Schema> {
   const state: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
     const parsed = field.safeParse(asQueryText(raw[key]));
@@ -42,10 +48,10 @@ export function useListSearch<Schema extends z.ZodObject>(
 ): [z.output<Schema>, (patch: Partial<z.output<Schema>>) => void] {
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
-  const defaults = useMemo(() => parseFields(schema, {}) as Record<string, unknown>, [schema]);
+  const defaults = useMemo(() => parseListSearch(schema, {}) as Record<string, unknown>, [schema]);
   const rawKey = JSON.stringify(raw);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised search stands for `raw`, whose identity changes on every render.
-  const state = useMemo(() => parseFields(schema, raw), [schema, rawKey]);
+  const state = useMemo(() => parseListSearch(schema, raw), [schema, rawKey]);
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -109,6 +115,13 @@ export function useDebouncedSearchText(
   );
   return [text, change];
 }
+
+/**
+ * How long a list page just read counts as current when a screen shows it. A screen opened directly finds its
+ * first page read at start, beside its code (main.tsx), and does not ask for it again on mounting. A write
+ * refreshes the lists it changes at once (their hooks invalidate them), whatever this says.
+ */
+export const LIST_PAGE_FRESH_MS = 10_000;
 
 /** Query string of a list request from its parsed state: empty values are left out, flags become "true"/"false". */
 export function toQueryString(state: Record<string, unknown>, omit: readonly string[] = []): string {

@@ -15,7 +15,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { componentKeys } from '../../lib/query-keys/components';
 import { movementKeys } from '../../lib/query-keys/movements';
 import { stockAreaChanged } from '../../lib/query-keys/stock-area';
-import { toQueryString } from '../data-table';
+import { LIST_PAGE_FRESH_MS, toQueryString } from '../data-table';
 import { newIdempotencyKey } from './permissions';
 
 /** Active components matching a search text, for pickers. */
@@ -32,6 +32,7 @@ export const movementListQuery = (search: z.output<typeof MovementListQuery>) =>
   queryOptions({
     queryKey: movementKeys.list(search),
     queryFn: ({ signal }) => api(`/movements?${toQueryString(search)}`, MovementList, { signal }),
+    staleTime: LIST_PAGE_FRESH_MS,
   });
 
 /** People who posted movements in the current department. */

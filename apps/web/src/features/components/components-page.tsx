@@ -23,6 +23,8 @@ import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { mayAdministerComponents, mayEditComponents } from './permissions';
 
+export { prefetchComponentsScreen as prefetch } from './api';
+
 const STATUSES = ['active', 'archived', 'all'] as const;
 
 /** `/components`: the company-wide component catalogue (PRODUCT.md §4). */

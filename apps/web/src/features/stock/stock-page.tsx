@@ -38,6 +38,8 @@ import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { stockListQuery } from './api';
 
+export { prefetchStockScreen as prefetch } from './api';
+
 /** Stock on hand per component and location of the current department (PRODUCT.md §4). */
 export default function StockPage() {
   const { t } = useTranslation('stock');

@@ -26,6 +26,8 @@ import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 
+export { prefetchTransactionsScreen as prefetch } from './api';
+
 /** The ledger of the current department: every movement, newest first, with filters kept in the URL. */
 export default function TransactionsPage() {
   const { t } = useTranslation('transactions');

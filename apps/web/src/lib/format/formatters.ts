@@ -64,6 +64,49 @@ function zoneName(language: string, timeZone: string, style: 'longGeneric' | 'sh
   );
 }
 
+type IntlFormats = {
+  decimal: Intl.NumberFormat;
+  whole: Intl.NumberFormat;
+  currency: Intl.NumberFormat;
+  dateTime: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+  plural: Intl.PluralRules;
+  /** Whether the organisation's clock differs from this browser's. */
+  zoneDiffers: boolean;
+};
+
+/**
+ * Intl's formatters are costly to build and every screen with a list asks for the same few; they are built once
+ * per language, currency and time zone.
+ */
+const intlFormats = new Map<string, IntlFormats>();
+
+function intlFormatsOf(language: string, currencyCode: string, timeZone: string | undefined): IntlFormats {
+  const key = `${language} ${currencyCode} ${timeZone ?? ''}`;
+  let formats = intlFormats.get(key);
+  if (!formats) {
+    formats = {
+      decimal: new Intl.NumberFormat(language, { maximumFractionDigits: 3 }),
+      whole: new Intl.NumberFormat(language),
+      currency: new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: currencyCode,
+        currencyDisplay: 'narrowSymbol',
+      }),
+      dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+      date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }),
+      time: new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }),
+      day: new Intl.DateTimeFormat('en-CA', { timeZone }),
+      plural: new Intl.PluralRules(language),
+      zoneDiffers: timeZone !== undefined && offsetOf(timeZone) !== offsetOf(undefined),
+    };
+    intlFormats.set(key, formats);
+  }
+  return formats;
+}
+
 /** Locale-aware formatters for list cells and totals; they follow the interface language. */
 export function useFormatters(): Formatters {
   const { t, i18n } = useTranslation('tables');
@@ -72,32 +115,31 @@ export function useFormatters(): Formatters {
   // Times are shown on the organisation's clock, as its exports and period filters count them (one clock).
   const timeZone = useQuery(appInfoQuery).data?.timeZone;
   return useMemo(() => {
-    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-    const whole = new Intl.NumberFormat(language);
-    const currency = new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: currencyCode,
-      currencyDisplay: 'narrowSymbol',
-    });
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone });
-    const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone });
-    const unit = (value: Unit, count = 2) => t(`domain:units.${value}`, { count });
-    const differs = timeZone !== undefined && offsetOf(timeZone) !== offsetOf(undefined);
+    const formats = intlFormatsOf(language, currencyCode, timeZone);
+    // A unit's name depends only on the plural form of its amount: looked up once per form, not per cell.
+    const unitNames = new Map<string, string>();
+    const unit = (value: Unit, count = 2) => {
+      const key = `${value} ${formats.plural.select(count)}`;
+      let name = unitNames.get(key);
+      if (name === undefined) {
+        name = t(`domain:units.${value}`, { count });
+        unitNames.set(key, name);
+      }
+      return name;
+    };
     return {
       quantity: (quantity, unitOfMeasure) => {
-        const text = decimal.format(quantity as NumericText);
+        const text = formats.decimal.format(quantity as NumericText);
         return unitOfMeasure ? `${text} ${unit(unitOfMeasure, Number(quantity))}` : text;
       },
-      money: (minor) => currency.format(moneyText(minor, digits)),
-      count: (value) => whole.format(value),
-      dateTime: (iso) => dateTime.format(new Date(iso)),
-      date: (iso) => date.format(new Date(iso)),
-      time: (iso) => time.format(new Date(iso)),
-      sameDay: (first, second) => day.format(new Date(first)) === day.format(new Date(second)),
+      money: (minor) => formats.currency.format(moneyText(minor, digits)),
+      count: (value) => formats.whole.format(value),
+      dateTime: (iso) => formats.dateTime.format(new Date(iso)),
+      date: (iso) => formats.date.format(new Date(iso)),
+      time: (iso) => formats.time.format(new Date(iso)),
+      sameDay: (first, second) => formats.day.format(new Date(first)) === formats.day.format(new Date(second)),
       timeZoneNote:
-        differs && timeZone
+        formats.zoneDiffers && timeZone
           ? t('timeZoneNote', {
               zone: zoneName(language, timeZone, 'longGeneric'),
               offset: zoneName(language, timeZone, 'short'),
