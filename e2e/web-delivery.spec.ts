@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accounts, DEMO_PASSWORD } from './fixtures.js';
 
 // The web delivery budget (issue #23, `npm run bench:web` for the full figures): the first screen stays light,
@@ -54,6 +54,18 @@ async function load(page: Page, url: string): Promise<Loaded[]> {
 
 const assets = (loaded: Loaded[]) => loaded.filter((entry) => entry.path.startsWith('/assets/'));
 
+/** A worker coming back to a tab that holds a session: the next page load starts signed in, as after a reload. */
+async function returningWorker(page: Page, request: APIRequestContext): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
+  const session = (await login.json()) as { accessToken: string; refreshToken: string; user: unknown };
+  await page.addInitScript(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
+    },
+    { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
+  );
+}
+
 test('the sign-in page stays within its budget, compressed, and loads nothing of the signed-in screens', async ({
   page,
 }) => {
@@ -75,14 +87,7 @@ test('the sign-in page stays within its budget, compressed, and loads nothing of
 });
 
 test("the stock page loads the shell, its own code and its words, and no other screen's", async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
-  const session = (await login.json()) as { accessToken: string; refreshToken: string; user: unknown };
-  await page.addInitScript(
-    (stored) => {
-      for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
-    },
-    { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
-  );
+  await returningWorker(page, request);
   // What the Content-Security-Policy refuses (an eval tried by a parser, say) is reported on the document.
   await page.addInitScript(() => {
     const refused: string[] = [];
@@ -116,14 +121,7 @@ for (const list of [
     page,
     request,
   }) => {
-    const login = await request.post('/api/auth/login', { data: { email: accounts.worker, password: DEMO_PASSWORD } });
-    const session = (await login.json()) as { accessToken: string; refreshToken: string; user: unknown };
-    await page.addInitScript(
-      (stored) => {
-        for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, value);
-      },
-      { accessToken: session.accessToken, refreshToken: session.refreshToken, user: JSON.stringify(session.user) },
-    );
+    await returningWorker(page, request);
     // The page's request is sent at start, beside the user's and the code's: the user's answer is held back
     // until the page has been asked for, which only a request sent before the route's guard has the user can
     // satisfy. The screen then finds that request: a second one would mean it asked again on mounting.
