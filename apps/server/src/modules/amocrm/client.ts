@@ -191,6 +191,24 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
     }
   }
 
+  /** The items of a collection with these ids, 250 per request; ids amoCRM no longer has are skipped. */
+  async function* byIds<T>(
+    path: string,
+    key: string,
+    item: ZodType<T>,
+    ids: readonly number[],
+    extra: Query = [],
+  ): AsyncGenerator<T[]> {
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += PAGE_LIMIT) {
+      const chunk = unique.slice(start, start + PAGE_LIMIT);
+      const query: Query = [...extra, ...chunk.map((id): Query[number] => ['filter[id][]', id]), ['limit', PAGE_LIMIT]];
+      // A chunk fits on one page, so `next` (offered whenever a page is full) would only lead to a 204.
+      const page = await fetchPage(withQuery(path, query), key, item);
+      if (page && page.items.length > 0) yield page.items;
+    }
+  }
+
   async function all<T>(path: string, key: string, item: ZodType<T>): Promise<T[]> {
     const items: T[] = [];
     for await (const page of pages(path, key, item)) items.push(...page);
@@ -228,17 +246,13 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
       return pages(withQuery('/api/v4/leads', query), 'leads', LeadSchema);
     },
 
+    /** The leads with these ids, as leadsUpdatedSince gives them, 250 per request; ids amoCRM no longer has are skipped. */
+    leadsByIds: (ids: readonly number[]): AsyncGenerator<AmoLead[]> =>
+      byIds('/api/v4/leads', 'leads', LeadSchema, ids, [['with', 'contacts,loss_reason']]),
+
     /** The contacts with these ids, 250 per request; ids amoCRM no longer has are skipped. */
-    async *contactsByIds(ids: readonly number[]): AsyncGenerator<AmoContact[]> {
-      const unique = [...new Set(ids)];
-      for (let start = 0; start < unique.length; start += PAGE_LIMIT) {
-        const chunk = unique.slice(start, start + PAGE_LIMIT);
-        const query: Query = [...chunk.map((id): Query[number] => ['filter[id][]', id]), ['limit', PAGE_LIMIT]];
-        // A chunk fits on one page, so `next` (offered whenever a page is full) would only lead to a 204.
-        const page = await fetchPage(withQuery('/api/v4/contacts', query), 'contacts', ContactSchema);
-        if (page && page.items.length > 0) yield page.items;
-      }
-    },
+    contactsByIds: (ids: readonly number[]): AsyncGenerator<AmoContact[]> =>
+      byIds('/api/v4/contacts', 'contacts', ContactSchema, ids),
 
     /** Incoming and outgoing call notes on leads or on contacts changed at or after `since`; duration in seconds. */
     callNotesSince(entity: NoteEntity, since: number): AsyncGenerator<AmoCallNote[]> {
