@@ -50,6 +50,7 @@ export const ErrorCode = z.enum([
   'AMOCRM_TOKEN_INVALID',
   'SYNC_ALREADY_RUNNING',
   'WEBHOOK_MALFORMED',
+  'WEBHOOK_OTHER_ACCOUNT',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -229,4 +229,8 @@ export const PlanCopyResponse = z.object({ copied: z.number().int(), skipped: z.
 export const WebhookResponse = z.object({
   leads: z.number().int().describe('Lead descriptions applied (older ones than stored are ignored)'),
   deleted: z.number().int(),
+  queued: z
+    .number()
+    .int()
+    .describe('Leads an event named without describing them whole: they are read from amoCRM in the background'),
 });

@@ -52,6 +52,10 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   AMOCRM_TOKEN_INVALID: { status: 502, detail: 'amoCRM refused the token: it is invalid or expired.' },
   SYNC_ALREADY_RUNNING: { status: 409, detail: 'A sync with amoCRM is already running.' },
   WEBHOOK_MALFORMED: { status: 400, detail: 'The webhook body is not a readable amoCRM notification.' },
+  WEBHOOK_OTHER_ACCOUNT: {
+    status: 422,
+    detail: 'The webhook is from another amoCRM account than the one connected in the sales settings.',
+  },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

@@ -154,6 +154,26 @@ export const salesLeads = pgTable(
   ],
 );
 
+/**
+ * Leads a webhook named without describing them whole (amoCRM's minimal events carry ids and statuses only),
+ * waiting to be read from amoCRM's API: one row per lead however many events named it. A refresh claims rows
+ * until `claimedUntil`, so that a refresh that died leaves them to the next one; an event arriving meanwhile
+ * queues the lead again (a later `queuedAt`), and the refresh then removes only what it had claimed.
+ */
+export const salesLeadRefreshes = pgTable(
+  'sales_lead_refreshes',
+  {
+    accountId: bigint({ mode: 'number' }).notNull(),
+    amoId: bigint({ mode: 'number' }).notNull(),
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.amoId] }),
+    index('sales_lead_refreshes_queued_idx').on(table.accountId, table.queuedAt),
+  ],
+);
+
 /** One call note (`call_in` / `call_out`) on a lead or a contact: the source of the call minutes. */
 export const salesCalls = pgTable(
   'sales_calls',

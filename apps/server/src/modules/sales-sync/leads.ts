@@ -2,7 +2,7 @@ import { AMO_LOST_STATUS_ID, AMO_WON_STATUS_ID } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { arrayOfBigints } from '../../lib/sql-filters.js';
-import type { AmoCustomFieldValue, AmoLead } from '../amocrm/types.js';
+import type { AmoContact, AmoCustomFieldValue, AmoLead } from '../amocrm/types.js';
 
 /**
  * A lead as one source describes it. `undefined` means "this source does not know" (a webhook carries no
@@ -301,6 +301,16 @@ export async function missingMainContacts(db: Executor, accountId: number): Prom
 }
 
 export type ContactFacts = { accountId: number; amoId: number; name: string; updatedAt: number };
+
+/** A contact of the API as the name to store: its name, else its first and last names, else none. */
+export function contactFactsFromApi(contact: AmoContact, accountId: number): ContactFacts {
+  return {
+    accountId,
+    amoId: contact.id,
+    name: contact.name?.trim() || [contact.first_name, contact.last_name].filter(Boolean).join(' ').trim() || '',
+    updatedAt: contact.updated_at,
+  };
+}
 
 /** Stores contact names; an older description never replaces a newer one. Returns how many changed. */
 export async function upsertContacts(db: Executor, contacts: readonly ContactFacts[]): Promise<number> {

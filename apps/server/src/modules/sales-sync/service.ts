@@ -15,8 +15,10 @@ import {
   upsertCalls,
 } from './activity.js';
 import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
+import { createLeadRefresher } from './lead-refresher.js';
 import {
   BudgetOutOfRangeError,
+  contactFactsFromApi,
   type LeadFacts,
   leadFactsFromApi,
   missingMainContacts,
@@ -169,6 +171,7 @@ export function createSalesSync(deps: {
   const { db, config, log } = deps;
   const lock = createSyncLock(db, deps.kind);
   const box = createSecretBox(config.appSecret);
+  const refresher = createLeadRefresher({ db, config, box, log });
   let current: { runId: string; controller: AbortController; done: Promise<void> } | null = null;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -317,12 +320,7 @@ export function createSalesSync(deps: {
       signal.throwIfAborted();
       await upsertContacts(
         db,
-        page.map((contact) => ({
-          accountId,
-          amoId: contact.id,
-          name: contact.name?.trim() || [contact.first_name, contact.last_name].filter(Boolean).join(' ').trim() || '',
-          updatedAt: contact.updated_at,
-        })),
+        page.map((contact) => contactFactsFromApi(contact, accountId)),
       );
       progress.pages++;
       progress.contacts += page.length;
@@ -409,11 +407,24 @@ export function createSalesSync(deps: {
       );
     },
 
-    /** Checks every minute whether a scheduled sync is due; the timer never keeps the process alive. */
+    /**
+     * Reads from amoCRM the leads webhooks named without describing them (ADR 0028), in the background of the
+     * webhook's answer; what cannot be read now waits for the next call or the scheduler's next minute.
+     */
+    refreshQueuedLeads(): Promise<void> {
+      if (stopping) return Promise.resolve();
+      return track(refresher.refresh());
+    },
+
+    /**
+     * Checks every minute whether a scheduled sync is due, and reads the leads webhooks left queued; the timer
+     * never keeps the process alive.
+     */
     startScheduler(): void {
       if (timer || stopping) return;
       timer = setInterval(() => {
         sync.tick().catch((error) => log.warn({ err: error }, 'scheduled amoCRM sync check failed'));
+        void sync.refreshQueuedLeads();
       }, SCHEDULER_TICK_MS);
       timer.unref();
     },

@@ -1,6 +1,7 @@
 import { AMO_LOST_STATUS_ID } from '@cm/contract';
 import { z } from 'zod';
 import { FILE_ACCOUNT_ID } from '../../db/schema/sales.js';
+import type { LeadRef } from '../sales-sync/lead-refreshes.js';
 import { BudgetOutOfRangeError, budgetMinorOf, isClosedStatus, type LeadFacts } from '../sales-sync/leads.js';
 
 // amoCRM webhooks (Settings → Integrations → Webhooks) arrive as application/x-www-form-urlencoded:
@@ -8,9 +9,12 @@ import { BudgetOutOfRangeError, budgetMinorOf, isClosedStatus, type LeadFacts } 
 // Lead fields are the legacy API v2 names (`date_create`, `last_modified`, `price`, `responsible_user_id`,
 // `pipeline_id`, `custom_fields[j][id]`, `custom_fields[j][values][k][value]` / `[enum]`); current accounts
 // also send `created_at` and `updated_at`. A `leads[status]` event also carries `old_status_id` and
-// `old_pipeline_id`; `leads[delete]` carries only `id`, `status_id` and `pipeline_id`. Fields not listed
-// here are ignored. The loss reason is read from `loss_reason_id` (or `loss_reason[id]` /
-// `loss_reason[0][id]`) when amoCRM includes it; otherwise the stored one is kept and the next sync fills it.
+// `old_pipeline_id`; `leads[delete]` carries only `id`, `status_id` and `pipeline_id`. Many accounts, and
+// amoCRM's Digital Pipeline, send every event in that minimal form: ids and statuses only, sometimes not even
+// the pipeline. An event that describes its lead whole is stored as it is; one that does not names a lead to
+// be read from the API (sales-sync/lead-refreshes.ts). Fields not listed here are ignored. The loss reason is
+// read from `loss_reason_id` (or `loss_reason[id]` / `loss_reason[0][id]`) when amoCRM includes it; otherwise
+// the stored one is kept and the next sync fills it.
 
 const whole = z
   .string()
@@ -58,10 +62,10 @@ const LeadEvent = z
   .looseObject({
     id: whole,
     name: z.string().optional(),
-    status_id: whole,
-    pipeline_id: whole,
+    status_id: whole.optional(),
+    pipeline_id: whole.optional(),
     price,
-    responsible_user_id: whole,
+    responsible_user_id: whole.optional(),
     account_id: optionalWhole,
     date_create: optionalTime,
     created_at: optionalTime,
@@ -75,18 +79,14 @@ const LeadEvent = z
       .optional(),
     custom_fields: indexed(CustomField).optional(),
   })
-  .transform((lead, context) => {
-    // The newer of the two names for the time of the change, and the time of creation: both required.
+  .transform((lead) => {
+    // The newer of the two names for the time of the change, and the time of creation, where the event has them.
     const changed = [lead.updated_at, lead.last_modified].filter((time) => time !== null && time !== undefined);
-    const createdAt = lead.created_at ?? lead.date_create;
-    if (changed.length === 0) {
-      context.addIssue({ code: 'custom', message: 'last_modified or updated_at is required', input: lead });
-    }
-    if (createdAt === null || createdAt === undefined) {
-      context.addIssue({ code: 'custom', message: 'date_create or created_at is required', input: lead });
-    }
-    if (changed.length === 0 || createdAt === null || createdAt === undefined) return z.NEVER;
-    return { ...lead, updatedAt: Math.max(...changed), createdAt };
+    return {
+      ...lead,
+      updatedAt: changed.length > 0 ? Math.max(...changed) : undefined,
+      createdAt: lead.created_at ?? lead.date_create ?? undefined,
+    };
   });
 
 const DeleteEvent = z.looseObject({ id: whole, account_id: optionalWhole });
@@ -118,6 +118,8 @@ export type WebhookContext = {
 
 export type WebhookChanges = {
   leads: LeadFacts[];
+  /** Leads an event named without describing them whole: to be read from amoCRM. */
+  refreshes: LeadRef[];
   /** Entries that passed the schema and still cannot be stored (a budget too large in this currency). */
   invalid: { path: string[]; message: string }[];
   deletions: { accountId: number; amoId: number }[];
@@ -127,7 +129,7 @@ export type WebhookChanges = {
   withoutAccount: number;
 };
 
-function lossReasonOf(lead: LeadEvent): number | null | undefined {
+function lossReasonOf(lead: LeadEvent, statusAmoId: number): number | null | undefined {
   if (lead.loss_reason_id !== undefined) return lead.loss_reason_id || null;
   const reason = lead.loss_reason as Record<string, { id?: number | null }> | { id?: number | null } | undefined;
   if (reason) {
@@ -135,14 +137,14 @@ function lossReasonOf(lead: LeadEvent): number | null | undefined {
     if (id !== undefined) return id || null;
   }
   // Leaving "lost" clears the reason; a lost lead without one in the payload keeps the stored reason.
-  return lead.status_id === AMO_LOST_STATUS_ID ? undefined : null;
+  return statusAmoId === AMO_LOST_STATUS_ID ? undefined : null;
 }
 
-function closedAtOf(lead: LeadEvent): number | null | undefined {
+function closedAtOf(lead: LeadEvent, statusAmoId: number): number | null | undefined {
   const given = lead.closed_at ?? lead.date_close;
   if (given !== undefined && given !== null) return given || null;
   // A closed lead without a closing time: the stored one is kept, else the time of this change stands in.
-  return isClosedStatus(lead.status_id) ? undefined : null;
+  return isClosedStatus(statusAmoId) ? undefined : null;
 }
 
 function paymentMethodOf(lead: LeadEvent, fieldId: number | null): string | null | undefined {
@@ -159,7 +161,15 @@ function paymentMethodOf(lead: LeadEvent, fieldId: number | null): string | null
 
 /** The lead changes a webhook reports, for the configured account; descriptions carry amoCRM's legacy fields. */
 export function webhookChanges(payload: WebhookPayload, context: WebhookContext): WebhookChanges {
-  const changes: WebhookChanges = { leads: [], invalid: [], deletions: [], foreign: 0, withoutAccount: 0 };
+  const changes: WebhookChanges = {
+    leads: [],
+    refreshes: [],
+    invalid: [],
+    deletions: [],
+    foreign: 0,
+    withoutAccount: 0,
+  };
+  const queued = new Set<string>();
   const payloadAccount = payload.account?.id ?? null;
   const accountOf = (entryAccount: number | null | undefined): number | null => {
     const accountId = entryAccount ?? payloadAccount ?? context.accountId;
@@ -178,6 +188,20 @@ export function webhookChanges(payload: WebhookPayload, context: WebhookContext)
     for (const [index, lead] of Object.entries(payload.leads?.[event] ?? {})) {
       const accountId = accountOf(lead.account_id);
       if (accountId === null) continue;
+      const { status_id: statusAmoId, pipeline_id: pipelineAmoId, responsible_user_id: responsible } = lead;
+      const { createdAt, updatedAt } = lead;
+      if (
+        statusAmoId === undefined ||
+        pipelineAmoId === undefined ||
+        responsible === undefined ||
+        createdAt === undefined ||
+        updatedAt === undefined
+      ) {
+        // Once each, however many events of the request name it.
+        if (!queued.has(`${accountId} ${lead.id}`)) changes.refreshes.push({ accountId, amoId: lead.id });
+        queued.add(`${accountId} ${lead.id}`);
+        continue;
+      }
       let budgetMinor: number;
       try {
         budgetMinor = budgetMinorOf(lead.price ? Number(lead.price) : 0, context.currencyExponent);
@@ -193,13 +217,13 @@ export function webhookChanges(payload: WebhookPayload, context: WebhookContext)
         mainContactAmoId: undefined,
         paymentMethod: paymentMethodOf(lead, context.paymentMethodFieldId),
         budgetMinor,
-        createdAt: lead.createdAt,
-        closedAt: closedAtOf(lead),
-        pipelineAmoId: lead.pipeline_id,
-        statusAmoId: lead.status_id,
-        lossReasonAmoId: lossReasonOf(lead),
-        responsibleAmoUserId: lead.responsible_user_id,
-        updatedAt: lead.updatedAt,
+        createdAt,
+        closedAt: closedAtOf(lead, statusAmoId),
+        pipelineAmoId,
+        statusAmoId,
+        lossReasonAmoId: lossReasonOf(lead, statusAmoId),
+        responsibleAmoUserId: responsible,
+        updatedAt,
       });
     }
   }

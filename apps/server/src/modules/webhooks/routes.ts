@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { PUBLIC } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
+import { queueLeadRefreshes } from '../sales-sync/lead-refreshes.js';
 import { markLeadsDeleted, upsertLeads } from '../sales-sync/leads.js';
 import { findSalesSettings } from '../sales-sync/settings.js';
 import { WebhookPayload, webhookChanges } from './amocrm.js';
@@ -49,7 +50,9 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Paste this URL, with the secret from the sales settings, into amoCRM → Settings → Integrations → Webhooks. ' +
         'The body is application/x-www-form-urlencoded with keys such as `leads[update][0][id]`. A description older ' +
-        'than the stored lead is ignored.',
+        'than the stored lead is ignored. An event with ids and statuses only (the minimal form of many accounts and ' +
+        'of the Digital Pipeline) queues its lead, which is then read from amoCRM in the background. Events of ' +
+        'another amoCRM account than the connected one are refused with 422.',
       security: [],
       consumes: ['application/x-www-form-urlencoded'],
       params: z.object({ secret: z.string().max(200) }),
@@ -57,7 +60,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z
         .custom<unknown>(() => true)
         .meta({ type: 'string', description: 'amoCRM webhook form body, e.g. leads[status][0][id]=1&…' }),
-      response: { 200: WebhookResponse, ...problems(400, 404, 413, 415) },
+      response: { 200: WebhookResponse, ...problems(400, 404, 413, 415, 422) },
     },
     handler: async (request) => {
       const settings = await findSalesSettings(app.db);
@@ -108,8 +111,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
           detail: 'The webhook names no amoCRM account (account[id]) and no sync has learnt it yet.',
         });
       }
+      // Our secret pasted into another account's settings: refused, so that amoCRM stops sending it in time.
       if (changes.foreign > 0) {
-        request.log.warn({ entries: changes.foreign }, 'amoCRM webhook entries of another account ignored');
+        request.log.warn({ entries: changes.foreign }, 'amoCRM webhook of another account refused');
+        throw new AppError('WEBHOOK_OTHER_ACCOUNT');
       }
 
       const byAccount = new Map<number, number[]>();
@@ -117,15 +122,20 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         byAccount.set(deletion.accountId, [...(byAccount.get(deletion.accountId) ?? []), deletion.amoId]);
       }
       // All or nothing: the events of one request are applied in one transaction, run again when the
-      // database chose it as the victim of a deadlock with a concurrent webhook or the sync.
-      return retryOnConflict(() =>
+      // database chose it as the victim of a deadlock with a concurrent webhook or the sync. Leads an event
+      // did not describe are read from amoCRM after the answer: amoCRM counts an answer slower than 2 s as a
+      // failure, and never sends a Digital Pipeline event again.
+      const answer = await retryOnConflict(() =>
         app.db.transaction(async (tx) => {
           const stored = await upsertLeads(tx, changes.leads, 'webhook');
           let deleted = 0;
           for (const [accountId, amoIds] of byAccount) deleted += await markLeadsDeleted(tx, accountId, amoIds);
-          return { leads: stored.created + stored.updated, deleted };
+          await queueLeadRefreshes(tx, changes.refreshes);
+          return { leads: stored.created + stored.updated, deleted, queued: changes.refreshes.length };
         }),
       );
+      if (answer.queued > 0) void app.salesSync.refreshQueuedLeads();
+      return answer;
     },
   });
 };
