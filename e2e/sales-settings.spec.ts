@@ -224,3 +224,35 @@ test('a manager has no Sales settings in the menu and is refused at /settings', 
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 });
+
+test('a sync amoCRM refuses says why and what to do, in English and in Russian', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: accounts.administrator, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const connection = { subdomain: fake.url, syncIntervalMinutes: 0, timeZone: 'Europe/Moscow' };
+  expect((await request.put('/api/sales/settings', { headers, data: { ...connection, token: TOKEN } })).ok()).toBe(
+    true,
+  );
+  try {
+    await signInAs(page, 'administrator', '/settings');
+    // amoCRM answers 402 (account not paid) to the sync's first request.
+    fake.control.failNext(1, { status: 402 });
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const progress = page.getByRole('progressbar', { name: 'Sync progress' });
+    await expect(progress).toHaveAttribute('aria-valuetext', 'Stopped: the amoCRM account is not paid');
+    const explanation = page.getByRole('alert').filter({ hasText: 'amoCRM says the account is not paid (402)' });
+    await expect(explanation).toContainText('sync again once the account is paid');
+    await expect(
+      page.getByRole('table', { name: 'Sync history' }).getByRole('row').filter({ hasText: 'Account unpaid' }),
+    ).toHaveCount(1);
+
+    await page.getByRole('button', { name: /Switch to Русский$/ }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'amoCRM сообщает, что аккаунт не оплачен (402)' }),
+    ).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuetext', 'Остановлено: аккаунт amoCRM не оплачен');
+  } finally {
+    await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
+  }
+});

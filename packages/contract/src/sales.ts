@@ -72,7 +72,20 @@ export const AmoAccountAddress = z
     message: 'Enter the account subdomain (mycompany), its host (mycompany.amocrm.ru) or an https URL',
   });
 
-export const SyncRunStatus = z.enum(['running', 'succeeded', 'failed', 'token_invalid']);
+/**
+ * How a run ended. Besides success and failure, the refusals amoCRM gives a reason for, each with its own remedy:
+ * a refused token (401), an unpaid account (402), access denied (403: blocked after too many requests, or no
+ * rights), and "too many requests" (429) beyond the sync's retries.
+ */
+export const SyncRunStatus = z.enum([
+  'running',
+  'succeeded',
+  'failed',
+  'token_invalid',
+  'account_unpaid',
+  'access_denied',
+  'rate_limited',
+]);
 export type SyncRunStatus = z.infer<typeof SyncRunStatus>;
 export const SyncTrigger = z.enum(['manual', 'scheduled']);
 export type SyncTrigger = z.infer<typeof SyncTrigger>;

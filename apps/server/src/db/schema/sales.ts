@@ -1,3 +1,4 @@
+import type { SyncRunStatus } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -257,7 +258,15 @@ export const salesPlans = pgTable(
   ],
 );
 
-export const SYNC_RUN_STATUSES = ['running', 'succeeded', 'failed', 'token_invalid'] as const;
+export const SYNC_RUN_STATUSES = [
+  'running',
+  'succeeded',
+  'failed',
+  'token_invalid',
+  'account_unpaid',
+  'access_denied',
+  'rate_limited',
+] as const satisfies readonly SyncRunStatus[];
 export const SYNC_TRIGGERS = ['manual', 'scheduled'] as const;
 
 /** One sync: its progress counters are written as pages complete, so they can be read while it runs. */
@@ -283,7 +292,10 @@ export const salesSyncRuns = pgTable(
   },
   (table) => [
     index('sales_sync_runs_started_idx').on(table.startedAt),
-    check('sales_sync_runs_status_valid', sql`${table.status} in ('running', 'succeeded', 'failed', 'token_invalid')`),
+    check(
+      'sales_sync_runs_status_valid',
+      sql`${table.status} in (${sql.raw(SYNC_RUN_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+    ),
     check('sales_sync_runs_trigger_valid', sql`${table.trigger} in ('manual', 'scheduled')`),
   ],
 );

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { currencyExponent, type SyncTrigger } from '@cm/contract';
+import { currencyExponent, type SyncRunStatus, type SyncTrigger } from '@cm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
+import { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
 import {
   callFactsFromNote,
   insertMessages,
@@ -61,6 +61,12 @@ const MESSAGE_BATCH = 500;
 const READ_AHEAD_PAGES = 3;
 /** Leads left out of a run that the run's record names by id; the rest are only counted. */
 const SKIPPED_IDS_LISTED = 20;
+/** amoCRM's refusals that end a run with a status of their own (the screen says what to do about each). */
+const REFUSALS: Partial<Record<number, 'account_unpaid' | 'access_denied' | 'rate_limited'>> = {
+  402: 'account_unpaid',
+  403: 'access_denied',
+  429: 'rate_limited',
+};
 const INTERRUPTED =
   'The sync was interrupted (the server is stopping or lost its database lock); the next sync continues from the last completed one.';
 
@@ -236,7 +242,10 @@ export function createSalesSync(deps: {
     }
   }
 
-  function describeFailure(error: unknown, signal: AbortSignal): { status: 'failed' | 'token_invalid'; error: string } {
+  function describeFailure(
+    error: unknown,
+    signal: AbortSignal,
+  ): { status: Exclude<SyncRunStatus, 'running' | 'succeeded'>; error: string } {
     if (error instanceof AmoCrmTokenInvalidError) {
       return {
         status: 'token_invalid',
@@ -245,6 +254,8 @@ export function createSalesSync(deps: {
       };
     }
     if (error instanceof StoredTokenUnreadableError) return { status: 'token_invalid', error: error.message };
+    const refusal = error instanceof AmoCrmRequestError ? REFUSALS[error.status] : undefined;
+    if (refusal) return { status: refusal, error: (error as Error).message };
     if (signal.aborted) return { status: 'failed', error: INTERRUPTED };
     if (error instanceof AmoCrmError) return { status: 'failed', error: error.message };
     const reason = error instanceof Error ? error.message : String(error);
@@ -252,6 +263,7 @@ export function createSalesSync(deps: {
   }
 
   async function synchronise(runId: string, progress: SyncProgress, signal: AbortSignal): Promise<void> {
+    const runStartedAt = Math.floor(Date.now() / 1000);
     // Progress is written as pages complete, at most a few times a second: live enough for a progress bar,
     // and a large sync does not spend its time on its own bookkeeping.
     let savedAt = 0;
@@ -364,10 +376,13 @@ export function createSalesSync(deps: {
 
     await rematchManagers(db, accountId);
     const unmatched = await unmatchedResponsibleUsers(db, accountId);
+    // No cursor moves past the time the run began: an item dated in the future (an integration with a wrong
+    // clock) would otherwise hide everything newer until that date.
+    const notAfterStart = (cursor: number) => Math.min(cursor, runStartedAt);
     await saveCursors(db, accountId, start, {
-      leads: leadsRead.nextCursor(start.leads),
-      notes: sharedCursor(start.notes, notesReadFrom, [notesRead.leads, notesRead.contacts]),
-      events: newestEvent,
+      leads: notAfterStart(leadsRead.nextCursor(start.leads)),
+      notes: notAfterStart(sharedCursor(start.notes, notesReadFrom, [notesRead.leads, notesRead.contacts])),
+      events: notAfterStart(newestEvent),
     });
     const note = skippedLeadsNote(skipped);
     await finishRun(db, runId, { status: 'succeeded', progress, unmatched, ...(note !== null && { error: note }) });

@@ -335,6 +335,41 @@ describe('later syncs', () => {
   });
 });
 
+describe('amoCRM refusing the sync', () => {
+  it('ends the run with a status of its own for an unpaid account (402), denied access (403) and too many requests (429), keeping the data', async () => {
+    const before = await rows(sql`select * from sales_leads order by amo_id`);
+    const faults = [
+      { fault: { status: 402 }, status: 'account_unpaid' },
+      { fault: { status: 403 }, status: 'access_denied' },
+      // A Retry-After longer than the client waits ends the attempt at once, as amoCRM's rules ask.
+      { fault: { status: 429, retryAfterSeconds: 3_600 }, status: 'rate_limited' },
+    ] as const;
+    for (const { fault, status } of faults) {
+      fake.control.failNext(1, fault);
+      const run = await sync();
+      expect([run.status, run.error], status).toEqual([status, expect.stringContaining(String(fault.status))]);
+    }
+    expect(await rows(sql`select * from sales_leads order by amo_id`)).toEqual(before);
+    expect(await sync()).toMatchObject({ status: 'succeeded', leadsUpdated: 0 });
+  });
+});
+
+describe('an item dated in the future', () => {
+  it('moves no cursor past now: what comes after it is still read', async () => {
+    const [lead] = fake.control.data.leads;
+    if (!lead) throw new Error('the stand-in account is empty');
+    const now = Math.floor(Date.now() / 1000);
+    fake.control.addOutgoingMessage({ leadId: lead.id, createdAt: now + 5 * 365 * 86_400 });
+    expect((await sync()).status).toBe('succeeded');
+    const [cursors] = await rows<{ events_cursor: string }>(sql`select events_cursor from sales_settings`);
+    expect(Number(cursors?.events_cursor)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+
+    const later = fake.control.addOutgoingMessage({ leadId: lead.id });
+    expect((await sync()).status).toBe('succeeded');
+    expect(await rows(sql`select 1 from sales_chat_messages where event_amo_id = ${later.id}`)).toHaveLength(1);
+  });
+});
+
 describe('a lead changed while the leads are being read', () => {
   it('is read twice, and the next sync reads again every lead it may have pushed past a page boundary', async () => {
     // 1 500 leads changed since the last sync: six pages to read.

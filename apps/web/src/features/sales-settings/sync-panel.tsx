@@ -1,6 +1,6 @@
 import type { SalesSettings, SyncRun } from '@cm/contract';
 import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconKeyOff, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconKeyOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { type Formatters, useFormatters } from '../../lib/format';
 import { syncRunQuery, useStartSync, useSyncRunEnded } from './api';
-import { RUN_STATUS_COLORS, RunStatusBadge } from './run-status';
+import { RUN_STATUS_COLORS, RunStatusBadge, refusedByAmoCrm } from './run-status';
 import { Section } from './section';
 
 /** "12 s", "3 min 5 s": how long a run took or has been running. */
@@ -201,6 +201,15 @@ function RunProgress({ run }: { run: SyncRun | null }) {
       {run?.status === 'token_invalid' ? (
         <Alert color="red" variant="light" icon={<IconKeyOff size={18} />} title={t('sync.tokenInvalidTitle')}>
           <Text size="sm">{t('sync.tokenInvalid')}</Text>
+          {run.error ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              {run.error}
+            </Text>
+          ) : null}
+        </Alert>
+      ) : run && refusedByAmoCrm(run.status) ? (
+        <Alert color="red" variant="light" icon={<IconBan size={18} />} title={t(`sync.stoppedTitle.${run.status}`)}>
+          <Text size="sm">{t(`sync.stopped.${run.status}`)}</Text>
           {run.error ? (
             <Text size="xs" c="dimmed" mt={4}>
               {run.error}

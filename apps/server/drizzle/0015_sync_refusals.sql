@@ -1,0 +1,2 @@
+ALTER TABLE "sales_sync_runs" DROP CONSTRAINT "sales_sync_runs_status_valid";--> statement-breakpoint
+ALTER TABLE "sales_sync_runs" ADD CONSTRAINT "sales_sync_runs_status_valid" CHECK ("sales_sync_runs"."status" in ('running', 'succeeded', 'failed', 'token_invalid', 'account_unpaid', 'access_denied', 'rate_limited'));
