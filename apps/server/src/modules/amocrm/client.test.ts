@@ -44,6 +44,45 @@ describe('amoCRM client reference data', () => {
   });
 });
 
+describe('amoCRM client account', () => {
+  /** A client whose every request amoCRM answers with `body`. */
+  const answering = (body: unknown) =>
+    createAmoCrmClient({
+      baseUrl: 'https://example.amocrm.ru',
+      token: TOKEN,
+      fetch: async () =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/hal+json' } }),
+    });
+
+  it("reads the account as amoCRM's documentation shows it, without created_at, and one with its id alone", async () => {
+    // Shaped after amoCRM's API v4 documentation page "Account Parameters" (GET /api/v4/account), whose
+    // example has no `created_at`, with the fields a real account adds; the values are made up.
+    const documented = {
+      id: 29_145_784,
+      name: 'example',
+      subdomain: 'example',
+      created_by: 0,
+      updated_at: 1_673_927_032,
+      updated_by: 0,
+      current_user_id: 6_520_033,
+      country: 'RU',
+      currency: 'RUB',
+      currency_symbol: '₽',
+      customers_mode: 'disabled',
+      is_unsorted_on: true,
+      mobile_feature_version: 0,
+      is_loss_reason_enabled: true,
+      is_helpbot_enabled: false,
+      is_technical_account: true,
+      contact_name_display_order: 1,
+      _links: { self: { href: 'https://example.amocrm.ru/api/v4/account' } },
+    };
+    expect(await answering(documented).account()).toEqual({ id: 29_145_784 });
+    expect(await answering({ id: 7 }).account()).toEqual({ id: 7 });
+    await expect(answering({ name: 'no id' }).account()).rejects.toThrow(AmoCrmError);
+  });
+});
+
 describe('amoCRM client leads', () => {
   it.each([
     { leads: 1_250, lastStatus: 204 },

@@ -6,15 +6,13 @@ import { z } from 'zod';
 const timestamp = z.number().int();
 const id = z.number().int();
 
+/**
+ * The account: only its id is used. amoCRM's own documented example has no `created_at`, and accounts differ
+ * in what else they send, so nothing else is required of it.
+ */
 export const AccountSchema = z.object({
   // amoCRM numbers accounts from 1; account 0 holds the data of files (FILE_ACCOUNT_ID), never synced data.
   id: id.positive(),
-  name: z.string(),
-  subdomain: z.string(),
-  current_user_id: id,
-  country: z.string().nullish(),
-  currency: z.string().nullish(),
-  created_at: timestamp,
 });
 export type AmoAccount = z.infer<typeof AccountSchema>;
 
