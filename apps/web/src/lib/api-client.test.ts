@@ -62,6 +62,34 @@ describe('api', () => {
     await expect(api('/components/1', null, { method: 'DELETE' })).resolves.toBeUndefined();
   });
 
+  it('refreshes once for requests whose 401 arrives after the refresh another request started', async () => {
+    sessionStorage.setItem('refreshToken', 'refresh-1');
+    let refreshes = 0;
+    let answerLate = () => {};
+    const late = new Promise<void>((resolve) => {
+      answerLate = resolve;
+    });
+    const unauthorised = { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'UNAUTHORIZED' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/auth/refresh') {
+          refreshes++;
+          return answer(200, { accessToken: 'token-2', refreshToken: 'refresh-2' });
+        }
+        if ((init.headers as Record<string, string>).authorization === 'Bearer token-2') return answer(200, page);
+        if (url.includes('late')) await late;
+        return answer(401, unauthorised);
+      }),
+    );
+    const first = api('/stock?first', StockList);
+    const second = api('/stock?late', StockList);
+    await expect(first).resolves.toEqual(page);
+    answerLate();
+    await expect(second).resolves.toEqual(page);
+    expect(refreshes).toBe(1);
+  });
+
   it("passes the server's problem on, not a check of its body", async () => {
     const problem = { type: 'about:blank', title: 'Not found', status: 404, code: 'NOT_FOUND' };
     vi.stubGlobal(

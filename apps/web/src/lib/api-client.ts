@@ -132,9 +132,12 @@ export async function api<T>(path: string, answer: Answer<T>, options: RequestOp
 }
 
 async function withSession(request: () => Promise<Response>): Promise<Response> {
+  const sentWith = session.accessToken();
   let response = await request();
   if (response.status === 401 && session.isLoggedIn()) {
-    if (await refreshSession()) {
+    // A refresh that finished while this request was on its way has already renewed the token: a second one
+    // would only rotate the pair again. The request is repeated with the new token.
+    if (session.accessToken() !== sentWith || (await refreshSession())) {
       response = await request();
       if (response.status === 401) endSession();
     } else {
