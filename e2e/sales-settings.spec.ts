@@ -236,16 +236,22 @@ test('a sync amoCRM refuses says why and what to do, in English and in Russian',
   );
   try {
     await signInAs(page, 'administrator', '/settings');
-    // amoCRM answers 402 (account not paid) to the sync's first request.
+    // The screen reads the account's pipelines and fields first; then amoCRM answers 402 (account not paid) to
+    // the next request, the sync's first.
+    await expect(page.getByRole('checkbox', { name: fake.control.data.pipelines[0]?.name })).toBeVisible();
+    await page.waitForLoadState('networkidle');
     fake.control.failNext(1, { status: 402 });
     await page.getByRole('button', { name: 'Sync now' }).click();
-    const progress = page.getByRole('progressbar', { name: 'Sync progress' });
+    // The one progress bar, found by its role: its name changes with the language below.
+    const progress = page.getByRole('progressbar');
+    await expect(progress).toHaveAccessibleName('Sync progress');
     await expect(progress).toHaveAttribute('aria-valuetext', 'Stopped: the amoCRM account is not paid');
     const explanation = page.getByRole('alert').filter({ hasText: 'amoCRM says the account is not paid (402)' });
     await expect(explanation).toContainText('sync again once the account is paid');
-    await expect(
-      page.getByRole('table', { name: 'Sync history' }).getByRole('row').filter({ hasText: 'Account unpaid' }),
-    ).toHaveCount(1);
+    // The newest run heads the history.
+    await expect(page.getByRole('table', { name: 'Sync history' }).getByRole('row').nth(1)).toContainText(
+      'Account unpaid',
+    );
 
     await page.getByRole('button', { name: /Switch to Русский$/ }).click();
     await expect(
