@@ -728,8 +728,7 @@ describe('the file account belongs to files', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: form.toString(),
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ leads: 0, deleted: 0 });
+    expect([response.statusCode, response.json().code]).toEqual([422, 'WEBHOOK_OTHER_ACCOUNT']);
     expect(await fileAccountSnapshot()).toBe(before);
   });
 
