@@ -257,7 +257,7 @@ test('a sync amoCRM refuses says why and what to do, in English and in Russian',
     await expect(
       page.getByRole('alert').filter({ hasText: 'amoCRM сообщает, что аккаунт не оплачен (402)' }),
     ).toBeVisible();
-    await expect(progress).toHaveAttribute('aria-valuetext', 'Остановлено: аккаунт amoCRM не оплачен');
+    await expect(progress).toHaveAttribute('aria-valuetext', 'Остановлена: аккаунт amoCRM не оплачен');
   } finally {
     await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
   }

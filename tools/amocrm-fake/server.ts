@@ -67,6 +67,11 @@ export type AmoCrmFakeControl = {
   addOutgoingMessage(message: { leadId: number; userId?: number; createdAt?: number }): FakeEvent;
   /** Answers the next `count` requests with `fault` instead of serving them. */
   failNext(count: number, fault: Fault): void;
+  /**
+   * Acts as an account whose filtering of lead lists by time of change is off (an optional amoCRM feature):
+   * `filter[updated_at]` on leads is then ignored, and every lead is listed.
+   */
+  ignoreLeadsUpdatedFilter(ignore: boolean): void;
   /** Replaces the valid token, e.g. to revoke the one a sync is using. */
   setToken(token: string): void;
   requests(): RequestRecord[];
@@ -138,6 +143,7 @@ export async function startAmoCrmFake(options: AmoCrmFakeOptions): Promise<AmoCr
   const log: RequestRecord[] = [];
   const recentArrivals: number[] = [];
   let base = '';
+  let leadsUpdatedFilterIgnored = false;
 
   function answer(request: IncomingMessage, url: URL, arrivedAt: number): Reply {
     while (recentArrivals.length > 0 && (recentArrivals[0] ?? 0) <= arrivedAt - RATE_WINDOW_MS) recentArrivals.shift();
@@ -151,6 +157,11 @@ export async function startAmoCrmFake(options: AmoCrmFakeOptions): Promise<AmoCr
       return problem(401, 'Unauthorized', 'Invalid user name or password');
     }
     if (request.method !== 'GET') return problem(405, 'Method Not Allowed', 'Method Not Allowed');
+    if (leadsUpdatedFilterIgnored && url.pathname === '/api/v4/leads') {
+      for (const name of [...url.searchParams.keys()]) {
+        if (name.startsWith('filter[updated_at]')) url.searchParams.delete(name);
+      }
+    }
     return route(url, data, base);
   }
 
@@ -261,6 +272,9 @@ export async function startAmoCrmFake(options: AmoCrmFakeOptions): Promise<AmoCr
     },
     failNext(count, fault) {
       for (let index = 0; index < count; index++) faults.push(fault);
+    },
+    ignoreLeadsUpdatedFilter(ignore) {
+      leadsUpdatedFilterIgnored = ignore;
     },
     setToken(next) {
       token = next;

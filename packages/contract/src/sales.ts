@@ -74,18 +74,12 @@ export const AmoAccountAddress = z
 
 /**
  * How a run ended. Besides success and failure, the refusals amoCRM gives a reason for, each with its own remedy:
- * a refused token (401), an unpaid account (402), access denied (403: blocked after too many requests, or no
- * rights), and "too many requests" (429) beyond the sync's retries.
+ * a refused token (401), and SyncRefusal: an unpaid account (402), access denied (403: blocked after too many
+ * requests, or no rights), and "too many requests" (429) beyond the sync's retries.
  */
-export const SyncRunStatus = z.enum([
-  'running',
-  'succeeded',
-  'failed',
-  'token_invalid',
-  'account_unpaid',
-  'access_denied',
-  'rate_limited',
-]);
+export const SyncRefusal = z.enum(['account_unpaid', 'access_denied', 'rate_limited']);
+export type SyncRefusal = z.infer<typeof SyncRefusal>;
+export const SyncRunStatus = z.enum(['running', 'succeeded', 'failed', 'token_invalid', ...SyncRefusal.options]);
 export type SyncRunStatus = z.infer<typeof SyncRunStatus>;
 export const SyncTrigger = z.enum(['manual', 'scheduled']);
 export type SyncTrigger = z.infer<typeof SyncTrigger>;
@@ -144,6 +138,11 @@ export const SalesSettings = z
         "The URL to paste into amoCRM, on the server's configured public address (PUBLIC_URL); null when none is configured: the client then puts webhookPath on the address it reached the server at",
       ),
     lastRun: SyncRun.nullable(),
+    leadsFilter: z
+      .enum(['unknown', 'honoured', 'ignored'])
+      .describe(
+        "Whether the account filters leads by time of change, an optional amoCRM feature: when it is off ('ignored'), every sync reads every lead; 'unknown' until a sync has asked for changes since a time",
+      ),
   })
   .meta({ id: 'SalesSettings' });
 export type SalesSettings = z.infer<typeof SalesSettings>;

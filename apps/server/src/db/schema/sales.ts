@@ -52,6 +52,11 @@ export const salesSettings = pgTable(
     leadsCursor: bigint({ mode: 'number' }).notNull().default(0),
     notesCursor: bigint({ mode: 'number' }).notNull().default(0),
     eventsCursor: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * Whether the account honours `filter[updated_at]` on leads (filtering is an optional amoCRM feature), as
+     * the last sync that asked for changes since a time saw; null until one has.
+     */
+    leadsFilterHonoured: boolean(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

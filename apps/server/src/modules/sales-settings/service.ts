@@ -89,6 +89,8 @@ export function salesSettingsService(db: Database, config: Config) {
       webhookPath: webhookPath(settings.webhookSecret),
       webhookUrl: webhookUrl(settings.webhookSecret),
       lastRun: await latestRun(db),
+      leadsFilter:
+        settings.leadsFilterHonoured === null ? 'unknown' : settings.leadsFilterHonoured ? 'honoured' : 'ignored',
     };
   }
 

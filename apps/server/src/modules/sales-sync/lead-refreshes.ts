@@ -17,11 +17,14 @@ export type LeadRef = { accountId: number; amoId: number };
  */
 export async function queueLeadRefreshes(db: Executor, leads: readonly LeadRef[]): Promise<void> {
   if (leads.length === 0) return;
+  // In key order, as the lead upserts lock theirs: two webhooks naming the same leads cannot deadlock.
+  const ordered = [...leads].sort((a, b) => a.accountId - b.accountId || a.amoId - b.amoId);
   await queryRows(
     db,
-    sql`insert into sales_lead_refreshes (account_id, amo_id)
-        select * from unnest(${arrayOfBigints(leads.map((lead) => lead.accountId))},
-                             ${arrayOfBigints(leads.map((lead) => lead.amoId))})
+    sql`insert into sales_lead_refreshes (account_id, amo_id, queued_at)
+        select account_id, amo_id, clock_timestamp()
+        from unnest(${arrayOfBigints(ordered.map((lead) => lead.accountId))},
+                    ${arrayOfBigints(ordered.map((lead) => lead.amoId))}) as queued(account_id, amo_id)
         on conflict (account_id, amo_id) do update set queued_at = clock_timestamp(), claimed_until = null`,
   );
 }
@@ -66,13 +69,4 @@ export async function releaseLeadRefreshes(db: Executor, claim: Claim): Promise<
     sql`update sales_lead_refreshes set claimed_until = null
         where account_id = ${claim.accountId} and amo_id = any(${arrayOfBigints(claim.amoIds)})`,
   );
-}
-
-/** How many leads of the account wait to be read, claimed or not. */
-export async function queuedLeadRefreshes(db: Executor, accountId: number): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from sales_lead_refreshes where account_id = ${accountId}`,
-  );
-  return row?.count ?? 0;
 }

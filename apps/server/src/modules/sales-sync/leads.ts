@@ -64,6 +64,27 @@ function customFieldText(values: AmoCustomFieldValue['values']): string | null {
 
 export type LeadContext = { accountId: number; paymentMethodFieldId: number | null; currencyExponent: number };
 
+/**
+ * A page of leads of the API as facts to store. A lead with an absurd budget (a typing error in amoCRM) is left
+ * out and its id returned, rather than failing every read until someone corrects it.
+ */
+export function leadFactsOfPage(
+  page: readonly AmoLead[],
+  context: LeadContext,
+): { facts: LeadFacts[]; skipped: number[] } {
+  const facts: LeadFacts[] = [];
+  const skipped: number[] = [];
+  for (const lead of page) {
+    try {
+      facts.push(leadFactsFromApi(lead, context));
+    } catch (error) {
+      if (!(error instanceof BudgetOutOfRangeError)) throw error;
+      skipped.push(lead.id);
+    }
+  }
+  return { facts, skipped };
+}
+
 /** A lead of the API (`with=contacts,loss_reason`) as facts to store; BudgetOutOfRangeError for an absurd budget. */
 export function leadFactsFromApi(lead: AmoLead, context: LeadContext): LeadFacts {
   const field =

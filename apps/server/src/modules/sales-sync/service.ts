@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { currencyExponent, type SyncRunStatus, type SyncTrigger } from '@cm/contract';
+import { currencyExponent, type SyncRefusal, type SyncRunStatus, type SyncTrigger } from '@cm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
@@ -17,10 +17,8 @@ import {
 import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
 import { createLeadRefresher } from './lead-refresher.js';
 import {
-  BudgetOutOfRangeError,
   contactFactsFromApi,
-  type LeadFacts,
-  leadFactsFromApi,
+  leadFactsOfPage,
   missingMainContacts,
   rematchManagers,
   unmatchedResponsibleUsers,
@@ -42,6 +40,7 @@ import {
   adoptAccount,
   type Cursors,
   findSalesSettings,
+  recordLeadsFilter,
   type StoredSalesSettings,
   salesSettings,
   saveCursors,
@@ -62,7 +61,7 @@ const READ_AHEAD_PAGES = 3;
 /** Leads left out of a run that the run's record names by id; the rest are only counted. */
 const SKIPPED_IDS_LISTED = 20;
 /** amoCRM's refusals that end a run with a status of their own (the screen says what to do about each). */
-const REFUSALS: Partial<Record<number, 'account_unpaid' | 'access_denied' | 'rate_limited'>> = {
+const REFUSALS: Partial<Record<number, SyncRefusal>> = {
   402: 'account_unpaid',
   403: 'access_denied',
   429: 'rate_limited',
@@ -302,18 +301,18 @@ export function createSalesSync(deps: {
     // A lead with an absurd budget (a typing error in amoCRM) is left out and named in the run's record,
     // rather than failing every sync until someone corrects it; the next sync after the correction reads it.
     const skipped: number[] = [];
-    for await (const page of readAhead(client.leadsUpdatedSince(since(start.leads)))) {
+    // An account whose filtering is off ignores the time asked for and lists every lead: a lead changed before
+    // it shows that, and the settings then say that every sync reads everything.
+    const leadsFrom = since(start.leads);
+    let leadsFilterIgnored = false;
+    for await (const page of readAhead(client.leadsUpdatedSince(leadsFrom))) {
       signal.throwIfAborted();
-      const facts: LeadFacts[] = [];
       for (const lead of page) {
         leadsRead.see(lead.id, lead.updated_at);
-        try {
-          facts.push(leadFactsFromApi(lead, context));
-        } catch (error) {
-          if (!(error instanceof BudgetOutOfRangeError)) throw error;
-          skipped.push(lead.id);
-        }
+        if (lead.updated_at < leadsFrom) leadsFilterIgnored = true;
       }
+      const { facts, skipped: left } = leadFactsOfPage(page, context);
+      skipped.push(...left);
       const stored = await upsertLeads(db, facts, 'sync');
       const changed = new Set(stored.changedIds);
       for (const lead of facts) {
@@ -325,6 +324,8 @@ export function createSalesSync(deps: {
       progress.leadsUpdated += stored.updated;
       await save();
     }
+
+    if (leadsFrom > 0) await recordLeadsFilter(db, accountId, !leadsFilterIgnored);
 
     // Main contacts of the leads that changed, and any a failed run left unread.
     for (const id of await missingMainContacts(db, accountId)) contactsToRead.add(id);
@@ -457,6 +458,7 @@ export function createSalesSync(deps: {
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(timer);
+      refresher.stop();
       await Promise.allSettled([...pending]);
       const running = current;
       if (running) {

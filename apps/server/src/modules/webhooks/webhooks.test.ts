@@ -476,8 +476,8 @@ describe('minimal webhooks: ids and statuses only', () => {
     const [first, second] = [open.at(-3), open.at(-4)] as [FakeLead, FakeLead];
     fake.control.changeLead(first.id, { price: 11_100 });
     fake.control.changeLead(second.id, { price: 22_200 });
-    // amoCRM answers the refresh's read with 402 (account unpaid): nothing is read, nothing is lost.
-    fake.control.failNext(1, { status: 402 });
+    // amoCRM fails the refresh's read and its two retries: nothing is read, nothing is lost.
+    fake.control.failNext(3, { status: 503 });
     const both = minimalBody('update', [{ id: first.id }, { id: second.id }, { id: first.id }]);
     expect((await post(both)).json()).toEqual({ leads: 0, deleted: 0, queued: 2 });
     await app.salesSync.whenIdle();
@@ -488,18 +488,20 @@ describe('minimal webhooks: ids and statuses only', () => {
     expect(Number((await lead(second.id))?.budget_minor)).toBe(2_220_000);
   });
 
-  it('keeps what amoCRM could not give for the next refresh', async () => {
+  it('keeps the leads queued after amoCRM refuses (402) and stops asking for a while, not every minute', async () => {
     const target = open.at(-5) as FakeLead;
     fake.control.changeLead(target.id, { price: 33_300 });
     fake.control.failNext(1, { status: 402 });
     expect((await post(minimalBody('update', [{ id: target.id }]))).json()).toMatchObject({ queued: 1 });
     await app.salesSync.whenIdle();
     expect(await queued()).toBe(1);
-    expect(Number((await lead(target.id))?.budget_minor)).not.toBe(3_330_000);
 
+    // The next refresh (a webhook, the scheduler's minute) leaves amoCRM alone; the lead stays queued.
+    const asked = fake.control.requests().length;
     await app.salesSync.refreshQueuedLeads();
-    expect(await queued()).toBe(0);
-    expect(Number((await lead(target.id))?.budget_minor)).toBe(3_330_000);
+    expect(fake.control.requests()).toHaveLength(asked);
+    expect(await queued()).toBe(1);
+    expect(Number((await lead(target.id))?.budget_minor)).not.toBe(3_330_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { SyncRunStatus } from '@cm/contract';
+import { SyncRefusal, type SyncRunStatus } from '@cm/contract';
 import { useTranslation } from 'react-i18next';
 import { DotBadge } from '../../components/dot-badge';
 
@@ -12,11 +12,9 @@ export const RUN_STATUS_COLORS: Record<SyncRunStatus, string> = {
   rate_limited: 'orange',
 };
 
-/** The ends of a run where amoCRM refused it for a reason of its own, each with its remedy (not the token's). */
-const REFUSED_BY_AMOCRM = ['account_unpaid', 'access_denied', 'rate_limited'] as const;
-
-export function refusedByAmoCrm(status: SyncRunStatus): status is (typeof REFUSED_BY_AMOCRM)[number] {
-  return (REFUSED_BY_AMOCRM as readonly SyncRunStatus[]).includes(status);
+/** Whether amoCRM refused the run for a reason of its own, each with its remedy (the token's aside). */
+export function refusedByAmoCrm(status: SyncRunStatus): status is SyncRefusal {
+  return SyncRefusal.safeParse(status).success;
 }
 
 /** A sync run's status as a badge with a coloured dot. */

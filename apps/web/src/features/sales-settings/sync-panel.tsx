@@ -1,6 +1,6 @@
 import type { SalesSettings, SyncRun } from '@cm/contract';
 import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBan, IconKeyOff, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconInfoCircle, IconKeyOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
@@ -123,6 +123,11 @@ export function SyncPanel({ settings }: { settings: SalesSettings }) {
         <Text size="sm" c="dimmed">
           {t('sync.never')}
         </Text>
+      ) : null}
+      {settings.leadsFilter === 'ignored' ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={t('sync.filterIgnoredTitle')}>
+          {t('sync.filterIgnored')}
+        </Alert>
       ) : null}
     </Section>
   );

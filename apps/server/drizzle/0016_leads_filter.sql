@@ -1,0 +1,1 @@
+ALTER TABLE "sales_settings" ADD COLUMN "leads_filter_honoured" boolean;
