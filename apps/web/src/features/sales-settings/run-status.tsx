@@ -12,9 +12,9 @@ export const RUN_STATUS_COLORS: Record<SyncRunStatus, string> = {
   rate_limited: 'orange',
 };
 
-/** Whether amoCRM refused the run for a reason of its own, each with its remedy (the token's aside). */
-export function refusedByAmoCrm(status: SyncRunStatus): status is SyncRefusal {
-  return SyncRefusal.safeParse(status).success;
+/** Whether amoCRM refused the run: the token (401), or a refusal of its own; each has its remedy on screen. */
+export function stoppedByAmoCrm(status: SyncRunStatus): status is SyncRefusal | 'token_invalid' {
+  return status === 'token_invalid' || SyncRefusal.safeParse(status).success;
 }
 
 /** A sync run's status as a badge with a coloured dot. */

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { type Formatters, useFormatters } from '../../lib/format';
 import { syncRunQuery, useStartSync, useSyncRunEnded } from './api';
-import { RUN_STATUS_COLORS, RunStatusBadge, refusedByAmoCrm } from './run-status';
+import { RUN_STATUS_COLORS, RunStatusBadge, stoppedByAmoCrm } from './run-status';
 import { Section } from './section';
 
 /** "12 s", "3 min 5 s": how long a run took or has been running. */
@@ -203,17 +203,13 @@ function RunProgress({ run }: { run: SyncRun | null }) {
         <Counter label={t('counters.notes')} value={run?.notes ?? 0} format={format} />
         <Counter label={t('counters.messages')} value={run?.messages ?? 0} format={format} />
       </SimpleGrid>
-      {run?.status === 'token_invalid' ? (
-        <Alert color="red" variant="light" icon={<IconKeyOff size={18} />} title={t('sync.tokenInvalidTitle')}>
-          <Text size="sm">{t('sync.tokenInvalid')}</Text>
-          {run.error ? (
-            <Text size="xs" c="dimmed" mt={4}>
-              {run.error}
-            </Text>
-          ) : null}
-        </Alert>
-      ) : run && refusedByAmoCrm(run.status) ? (
-        <Alert color="red" variant="light" icon={<IconBan size={18} />} title={t(`sync.stoppedTitle.${run.status}`)}>
+      {run && stoppedByAmoCrm(run.status) ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={run.status === 'token_invalid' ? <IconKeyOff size={18} /> : <IconBan size={18} />}
+          title={t(`sync.stoppedTitle.${run.status}`)}
+        >
           <Text size="sm">{t(`sync.stopped.${run.status}`)}</Text>
           {run.error ? (
             <Text size="xs" c="dimmed" mt={4}>
