@@ -254,7 +254,7 @@ export function createSalesSync(deps: {
     }
     if (error instanceof StoredTokenUnreadableError) return { status: 'token_invalid', error: error.message };
     const refusal = error instanceof AmoCrmRequestError ? REFUSALS[error.status] : undefined;
-    if (refusal) return { status: refusal, error: (error as Error).message };
+    if (refusal && error instanceof Error) return { status: refusal, error: error.message };
     if (signal.aborted) return { status: 'failed', error: INTERRUPTED };
     if (error instanceof AmoCrmError) return { status: 'failed', error: error.message };
     const reason = error instanceof Error ? error.message : String(error);
