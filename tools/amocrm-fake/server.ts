@@ -56,6 +56,9 @@ export type NewCallNote = {
   createdAt?: number;
 };
 
+export type WebhookEvent = 'add' | 'update' | 'status' | 'responsible' | 'restore' | 'delete';
+export type MinimalLeadEvent = { id: number; status_id?: number; old_status_id?: number; pipeline_id?: number };
+
 export type AmoCrmFakeControl = {
   /** The account as the stand-in serves it; read it to know what a sync should find. */
   readonly data: FakeAccountData;
@@ -72,6 +75,12 @@ export type AmoCrmFakeControl = {
    * `filter[updated_at]` on leads is then ignored, and every lead is listed.
    */
   ignoreLeadsUpdatedFilter(ignore: boolean): void;
+  /**
+   * The form body of a lead webhook as many accounts and every Digital Pipeline hook send it: ids and statuses
+   * only (amoCRM's documented `leads[status]` example has not even the pipeline), with the account's id and
+   * subdomain. Post it as `application/x-www-form-urlencoded`.
+   */
+  minimalWebhook(event: WebhookEvent, leads: readonly MinimalLeadEvent[]): string;
   /** Replaces the valid token, e.g. to revoke the one a sync is using. */
   setToken(token: string): void;
   requests(): RequestRecord[];
@@ -272,6 +281,16 @@ export async function startAmoCrmFake(options: AmoCrmFakeOptions): Promise<AmoCr
     },
     failNext(count, fault) {
       for (let index = 0; index < count; index++) faults.push(fault);
+    },
+    minimalWebhook(event, leads) {
+      const form = new URLSearchParams();
+      leads.forEach((lead, index) => {
+        for (const [name, value] of Object.entries(lead))
+          form.append(`leads[${event}][${index}][${name}]`, String(value));
+      });
+      form.append('account[id]', String(data.account.id));
+      form.append('account[subdomain]', data.account.subdomain);
+      return form.toString();
     },
     ignoreLeadsUpdatedFilter(ignore) {
       leadsUpdatedFilterIgnored = ignore;

@@ -104,23 +104,6 @@ function webhookBody(events: { event: 'add' | 'update' | 'status' | 'delete'; le
   return form.toString();
 }
 
-/**
- * A webhook body in the minimal form many accounts and amoCRM's Digital Pipeline send: ids and statuses only,
- * as in amoCRM's documented `leads[status]` example (no pipeline, no responsible user, no times).
- */
-function minimalBody(
-  event: 'add' | 'update' | 'status' | 'responsible' | 'restore',
-  leads: { id: number; status_id?: number; old_status_id?: number; pipeline_id?: number }[],
-): string {
-  const form = new URLSearchParams();
-  leads.forEach((entry, index) => {
-    for (const [name, value] of Object.entries(entry)) form.append(`leads[${event}][${index}][${name}]`, String(value));
-  });
-  form.append('account[id]', String(accountId));
-  form.append('account[subdomain]', 'cmdemo');
-  return form.toString();
-}
-
 /** Leads waiting to be read from amoCRM. */
 async function queued(): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
@@ -438,7 +421,7 @@ describe('refused webhooks', () => {
     const foreign = (body: string) => body.replaceAll(String(accountId), '12345');
     for (const body of [
       webhookBody([{ event: 'update', leads: [{ ...target, price: 3, updated_at: nowSeconds() }] }]),
-      minimalBody('status', [{ id: target.id, status_id: 142, old_status_id: target.status_id }]),
+      fake.control.minimalWebhook('status', [{ id: target.id, status_id: 142, old_status_id: target.status_id }]),
     ]) {
       const response = await post(foreign(body));
       expect([response.statusCode, response.json().code]).toEqual([422, 'WEBHOOK_OTHER_ACCOUNT']);
@@ -460,7 +443,9 @@ describe('minimal webhooks: ids and statuses only', () => {
     const target = open.at(-2) as FakeLead;
     const oldStatus = target.status_id;
     const changed = { ...fake.control.changeLead(target.id, { status_id: 142, price: 77_700 }) };
-    const response = await post(minimalBody('status', [{ id: target.id, status_id: 142, old_status_id: oldStatus }]));
+    const response = await post(
+      fake.control.minimalWebhook('status', [{ id: target.id, status_id: 142, old_status_id: oldStatus }]),
+    );
     expect([response.statusCode, response.json()]).toEqual([200, { leads: 0, deleted: 0, queued: 1 }]);
 
     await app.salesSync.whenIdle();
@@ -478,10 +463,12 @@ describe('minimal webhooks: ids and statuses only', () => {
     fake.control.changeLead(second.id, { price: 22_200 });
     // amoCRM fails the refresh's read and its two retries: nothing is read, nothing is lost.
     fake.control.failNext(3, { status: 503 });
-    const both = minimalBody('update', [{ id: first.id }, { id: second.id }, { id: first.id }]);
+    const both = fake.control.minimalWebhook('update', [{ id: first.id }, { id: second.id }, { id: first.id }]);
     expect((await post(both)).json()).toEqual({ leads: 0, deleted: 0, queued: 2 });
     await app.salesSync.whenIdle();
-    expect((await post(minimalBody('responsible', [{ id: first.id }]))).json()).toMatchObject({ queued: 1 });
+    expect((await post(fake.control.minimalWebhook('responsible', [{ id: first.id }]))).json()).toMatchObject({
+      queued: 1,
+    });
     await app.salesSync.whenIdle();
     expect(await queued()).toBe(0);
     expect(Number((await lead(first.id))?.budget_minor)).toBe(1_110_000);
@@ -492,7 +479,9 @@ describe('minimal webhooks: ids and statuses only', () => {
     const target = open.at(-5) as FakeLead;
     fake.control.changeLead(target.id, { price: 33_300 });
     fake.control.failNext(1, { status: 402 });
-    expect((await post(minimalBody('update', [{ id: target.id }]))).json()).toMatchObject({ queued: 1 });
+    expect((await post(fake.control.minimalWebhook('update', [{ id: target.id }]))).json()).toMatchObject({
+      queued: 1,
+    });
     await app.salesSync.whenIdle();
     expect(await queued()).toBe(1);
 
