@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // The subset of amoCRM API v4 payloads the product reads, in amoCRM's own field names. Timestamps are unix
-// seconds. Fields the product does not use are dropped while parsing; unknown values never fail a page.
+// seconds. Only what the product uses is required; fields it does not use are dropped while parsing, so
+// neither their absence nor unknown values ever fail a page.
 
 const timestamp = z.number().int();
 const id = z.number().int();
@@ -24,7 +25,6 @@ const StatusSchema = z.object({
   color: z.string().nullish(),
   /** 1 for the "unsorted" stage, 0 for the others. */
   type: z.number().int(),
-  is_editable: z.boolean(),
 });
 
 export const PipelineSchema = z.object({
@@ -46,8 +46,7 @@ export const CustomFieldSchema = z.object({
   /** e.g. select, multiselect, text, numeric, date. */
   type: z.string(),
   code: z.string().nullish(),
-  sort: z.number(),
-  enums: z.array(z.object({ id, value: z.string(), sort: z.number() })).nullish(),
+  enums: z.array(z.object({ id, value: z.string() })).nullish(),
 });
 export type AmoCustomField = z.infer<typeof CustomFieldSchema>;
 
@@ -89,10 +88,7 @@ export const ContactSchema = z.object({
   name: z.string().nullable(),
   first_name: z.string().nullish(),
   last_name: z.string().nullish(),
-  responsible_user_id: id,
-  created_at: timestamp,
   updated_at: timestamp,
-  custom_fields_values: z.array(CustomFieldValueSchema).nullish(),
 });
 export type AmoContact = z.infer<typeof ContactSchema>;
 
