@@ -48,12 +48,18 @@ const queryClient = new QueryClient({
 // the rendered screen reach each. The router's guard and the screen then find them in flight or done.
 if (session.isLoggedIn()) {
   void import('./app/layout/app-layout');
-  void import('./lib/current-user').then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery));
+  const user = import('./lib/current-user');
+  void user.then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery));
   void screenTranslations(readLocale());
   const screen = SCREENS.find((candidate) => candidate.path === window.location.pathname);
-  void screen?.load().then(({ prefetch }) => {
-    if (mayOpen(screen, session.user()?.role)) void prefetch?.(queryClient, defaultParseSearch(window.location.search));
-  });
+  const code = screen?.load();
+  if (screen && code && mayOpen(screen, session.user()?.role)) {
+    // Once the user's module is there too: it tells zod not to try eval, which the Content-Security-Policy
+    // refuses, before the page's answer is parsed.
+    void Promise.all([code, user]).then(([{ prefetch }]) =>
+      prefetch?.(queryClient, defaultParseSearch(window.location.search)),
+    );
+  }
 }
 await initI18n();
 const router = createAppRouter(queryClient);
