@@ -13,8 +13,8 @@
 const SERVER_MODULE_TIERS = [
   ['amocrm', 'audit', 'images', 'organisation', 'sessions', 'trees'],
   ['categories', 'components', 'locations', 'sales-sync'],
-  ['imports', 'movements', 'sales-settings', 'stock', 'system', 'users', 'webhooks'],
-  ['auth', 'sales-import'],
+  ['imports', 'movements', 'stock', 'system', 'users', 'webhooks'],
+  ['auth', 'sales-import', 'sales-settings'],
 ];
 
 const modulePath = (names) => `^apps/server/src/modules/(${names.join('|')})/`;

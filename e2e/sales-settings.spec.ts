@@ -137,6 +137,8 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   // The tabs work from the keyboard, and the open one is in the address.
   await page.getByRole('tab', { name: 'Connection & sync' }).focus();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'amoCRM users', selected: true })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Plans', selected: true })).toBeVisible();
   await expect(page).toHaveURL(/tab=plans/);
   // Plans are a department's: the stock department has no managers to plan.
@@ -197,6 +199,7 @@ test('the settings screen passes the accessibility checks on every tab, light an
     await page.evaluate((value) => localStorage.setItem('theme', value), scheme);
     for (const [tab, ready] of [
       ['connection', page.getByRole('table', { name: 'Sync history' })],
+      ['amocrm-users', page.getByRole('heading', { level: 2, name: 'amoCRM users' })],
       ['plans', page.getByRole('table', { name: /^Monthly plans/ })],
       ['import', page.getByRole('tabpanel', { name: 'Import from files' })],
     ] as const) {
@@ -259,6 +262,120 @@ test('a sync amoCRM refuses says why and what to do, in English and in Russian',
     ).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuetext', 'Остановлена: аккаунт amoCRM не оплачен');
   } finally {
+    await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
+  }
+});
+
+test('an administrator sees the amoCRM users whose leads count for no manager, links one and creates a manager from another', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const login = await request.post('/api/auth/login', {
+    data: { email: accounts.administrator, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const connection = { subdomain: fake.url, syncIntervalMinutes: 0, timeZone: 'Europe/Moscow' };
+  expect((await request.put('/api/sales/settings', { headers, data: { ...connection, token: TOKEN } })).ok()).toBe(
+    true,
+  );
+  const users = (await (await request.get('/api/sales/amocrm-users', { headers })).json()) as {
+    managers: { id: string; name: string; amoId: number | null }[];
+  };
+  const maxim = users.managers.find((manager) => manager.name === 'Maxim Petrov');
+  if (!maxim?.amoId) throw new Error('the demo has no Maxim Petrov with an AMO ID');
+  const [linked, created, untouched] = fake.control.data.users;
+  if (!linked?.name || !created?.name || !created.email || !untouched?.name) {
+    throw new Error('the stand-in has too few users');
+  }
+  try {
+    // The account's leads are stored by a sync, so that its users have leads to count.
+    const started = await request.post('/api/sales/sync', { headers });
+    const { runId } = (await started.json()) as { runId: string };
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(`/api/sales/sync/runs/${runId}`, { headers })).json()) as { status: string })
+            .status,
+        { timeout: 60_000 },
+      )
+      .toBe('succeeded');
+
+    await signInAs(page, 'administrator', '/settings');
+    await page.getByRole('tab', { name: 'amoCRM users' }).click();
+    await expect(page).toHaveURL(/tab=amocrm-users/);
+    const table = page.getByRole('table', { name: 'amoCRM users and the managers they match' });
+    const row = (name: string) => table.getByRole('row').filter({ hasText: name });
+    // None of the account's users is a manager here yet: every one of them is marked, in words too.
+    await expect(row(untouched.name)).toContainText('No manager here');
+    await expect(row(untouched.name)).toContainText(/leads? counts? for no manager/);
+    await expect(page.getByText(/4 amoCRM users have leads but no manager here/)).toBeVisible();
+    // The tint of those rows keeps every text legible in both colour schemes.
+    for (const scheme of ['light', 'dark']) {
+      if (scheme === 'dark') await page.getByRole('button', { name: /^Theme: .*Switch to dark$/ }).click();
+      await animationsSettled(page);
+      const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(violations, scheme).toEqual([]);
+    }
+
+    // Linked to a manager picked from the list, typed into its search.
+    await row(linked.name)
+      .getByRole('button', { name: `Link ${linked.name} to a manager` })
+      .click();
+    const linkDialog = page.getByRole('dialog', { name: 'Link to a manager' });
+    await linkDialog.getByRole('combobox', { name: 'Manager' }).fill('Maxim');
+    await page.getByRole('option', { name: /Maxim Petrov/ }).click();
+    await expect(linkDialog.getByText(`Maxim Petrov has AMO ID ${maxim.amoId} now.`)).toBeVisible();
+    await linkDialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect(page.getByText(`${linked.name} is linked to Maxim Petrov`)).toBeVisible();
+    await expect(linkDialog).toBeHidden();
+    await expect(row(linked.name)).toContainText('Linked by AMO ID');
+    await expect(row(linked.name)).toContainText('Maxim Petrov');
+    await expect(row(linked.name)).not.toContainText('count for no manager');
+
+    // Created as a manager of Online Sales, from the keyboard; the password is shown once, to copy.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await row(created.name)
+      .getByRole('button', { name: `Create manager from ${created.name}` })
+      .focus();
+    await page.keyboard.press('Enter');
+    const createDialog = page.getByRole('dialog', { name: 'Create a manager from amoCRM' });
+    await expect(createDialog.getByRole('textbox', { name: 'E-mail' })).toHaveValue(created.email);
+    await expect(createDialog.getByRole('combobox', { name: 'Department' })).toHaveValue('Central Warehouse');
+    await createDialog.getByRole('combobox', { name: 'Department' }).click();
+    await page.getByRole('option', { name: 'Online Sales' }).click();
+    await createDialog.getByRole('button', { name: 'Create manager' }).click();
+    const password = createDialog.getByRole('textbox', { name: 'Temporary password' });
+    await expect(password).toBeFocused();
+    await expect(createDialog).toContainText(`${created.name} is a manager in Online Sales now.`);
+    await expect(createDialog).toContainText('There is no screen to manage users yet');
+    const temporaryPassword = await password.inputValue();
+    expect(temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(createDialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(temporaryPassword);
+    await createDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(createDialog).toBeHidden();
+    await expect(row(created.name)).toContainText('Linked by AMO ID');
+    const signedIn = await request.post('/api/auth/login', {
+      data: { email: created.email, password: temporaryPassword },
+    });
+    expect(((await signedIn.json()) as { user: { role: string; amoId: number } }).user).toMatchObject({
+      role: 'manager',
+      amoId: created.id,
+    });
+    await expect(page.getByText(/2 amoCRM users have leads but no manager here/)).toBeVisible();
+
+    await page.getByRole('button', { name: /Switch to Русский$/ }).click();
+    await expect(page.getByRole('tab', { name: 'Пользователи amoCRM', selected: true })).toBeVisible();
+    const russian = page.getByRole('table', { name: 'Пользователи amoCRM и менеджеры, которым они соответствуют' });
+    await expect(russian.getByRole('row').filter({ hasText: untouched.name })).toContainText('Нет менеджера здесь');
+    await expect(russian.getByRole('row').filter({ hasText: linked.name })).toContainText('Связан по AMO ID');
+    await expect(page.getByText(/У 2 пользователей amoCRM есть сделки, но нет менеджера здесь/)).toBeVisible();
+  } finally {
+    // Maxim Petrov's demo leads count for him again, and the account is disconnected as the other tests expect.
+    await request.post(`/api/sales/amocrm-users/${maxim.amoId}/link`, { headers, data: { userId: maxim.id } });
     await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
   }
 });

@@ -22,8 +22,9 @@ export type CustomFieldValue = {
 
 export type FakeUser = {
   id: number;
-  name: string;
-  email: string;
+  /** Absent only on users a test adds without one: amoCRM's API may leave them out. */
+  name?: string;
+  email?: string;
   lang: 'ru' | 'en';
   rights: { is_admin: boolean; is_free: boolean; is_active: boolean; group_id: number | null; role_id: number | null };
 };

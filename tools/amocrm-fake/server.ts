@@ -6,6 +6,7 @@ import {
   type FakeEvent,
   type FakeLead,
   type FakeNote,
+  type FakeUser,
   generateAccountData,
   LOST_STATUS_ID,
   type NoteEntity,
@@ -68,6 +69,8 @@ export type AmoCrmFakeControl = {
   touchLeads(ids: readonly number[]): void;
   addCallNote(note: NewCallNote): FakeNote;
   addOutgoingMessage(message: { leadId: number; userId?: number; createdAt?: number }): FakeEvent;
+  /** Adds a user to the account, with no leads; a name or e-mail left out is absent from what the stand-in serves. */
+  addUser(user: { name?: string; email?: string }): FakeUser;
   /** Answers the next `count` requests with `fault` instead of serving them. */
   failNext(count: number, fault: Fault): void;
   /**
@@ -278,6 +281,16 @@ export async function startAmoCrmFake(options: AmoCrmFakeOptions): Promise<AmoCr
       };
       data.events.push(event);
       return event;
+    },
+    addUser(user) {
+      const record: FakeUser = {
+        id: Math.max(...data.users.map((existing) => existing.id)) + 1,
+        ...user,
+        lang: 'en',
+        rights: { is_admin: false, is_free: false, is_active: true, group_id: null, role_id: null },
+      };
+      data.users.push(record);
+      return record;
     },
     failNext(count, fault) {
       for (let index = 0; index < count; index++) faults.push(fault);

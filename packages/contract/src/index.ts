@@ -1,3 +1,4 @@
+export * from './amocrm-users.js';
 export * from './auth.js';
 export * from './catalogue.js';
 export * from './domain-words.js';

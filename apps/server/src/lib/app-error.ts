@@ -50,6 +50,25 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
   AMOCRM_NOT_CONFIGURED: { status: 409, detail: 'Enter the amoCRM account and token in the sales settings first.' },
   AMOCRM_UNAVAILABLE: { status: 502, detail: 'amoCRM could not be reached or answered with an error.' },
   AMOCRM_TOKEN_INVALID: { status: 502, detail: 'amoCRM refused the token: it is invalid or expired.' },
+  AMOCRM_ACCOUNT_UNPAID: {
+    status: 502,
+    detail: 'amoCRM says the account is not paid (402); its API is closed until it is.',
+  },
+  AMOCRM_ACCESS_DENIED: {
+    status: 502,
+    detail:
+      "amoCRM denied access (403): the token's user lacks the rights for this, or amoCRM blocked the integration after too many requests.",
+  },
+  AMOCRM_RATE_LIMITED: { status: 502, detail: 'amoCRM asked to slow down (429); try again later.' },
+  AMOCRM_USER_NOT_FOUND: { status: 404, detail: 'The amoCRM account has no user with this id.' },
+  AMOCRM_USER_WITHOUT_EMAIL: {
+    status: 422,
+    detail:
+      'amoCRM gives no usable e-mail for this user; a manager needs one to sign in. Link an existing manager instead.',
+  },
+  AMO_ID_TAKEN: { status: 409, detail: 'Another user already has this AMO ID.' },
+  EMAIL_TAKEN: { status: 409, detail: 'A user with this e-mail already exists; link that user instead.' },
+  USER_NOT_A_MANAGER: { status: 422, detail: 'Only a manager can be linked to an amoCRM user.' },
   SYNC_ALREADY_RUNNING: { status: 409, detail: 'A sync with amoCRM is already running.' },
   WEBHOOK_MALFORMED: { status: 400, detail: 'The webhook body is not a readable amoCRM notification.' },
   WEBHOOK_OTHER_ACCOUNT: {

@@ -44,95 +44,21 @@ describe('amoCRM client reference data', () => {
   });
 });
 
-/** A client whose every request amoCRM answers with `body`. */
-function answering(body: unknown) {
-  return createAmoCrmClient({
-    baseUrl: 'https://example.amocrm.ru',
-    token: TOKEN,
-    fetch: async () =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/hal+json' } }),
-  });
-}
-
-describe('amoCRM client account', () => {
-  it("reads the account as amoCRM's documentation shows it, without created_at, and one with its id alone", async () => {
-    // Shaped after amoCRM's API v4 documentation page "Account Parameters" (GET /api/v4/account), whose
-    // example has no `created_at`, with the fields a real account adds; the values are made up.
-    const documented = {
-      id: 29_145_784,
-      name: 'example',
-      subdomain: 'example',
-      created_by: 0,
-      updated_at: 1_673_927_032,
-      updated_by: 0,
-      current_user_id: 6_520_033,
-      country: 'RU',
-      currency: 'RUB',
-      currency_symbol: '₽',
-      customers_mode: 'disabled',
-      is_unsorted_on: true,
-      mobile_feature_version: 0,
-      is_loss_reason_enabled: true,
-      is_helpbot_enabled: false,
-      is_technical_account: true,
-      contact_name_display_order: 1,
-      _links: { self: { href: 'https://example.amocrm.ru/api/v4/account' } },
-    };
-    expect(await answering(documented).account()).toEqual({ id: 29_145_784 });
-    expect(await answering({ id: 7 }).account()).toEqual({ id: 7 });
-    await expect(answering({ name: 'no id' }).account()).rejects.toThrow(AmoCrmError);
-  });
-});
-
-describe("amoCRM's documented examples", () => {
-  it('reads a lead as the "Leads" page of amoCRM\'s API v4 documentation shows one: no contacts, a date field, tags and companies', async () => {
-    // The fields and shapes of the documentation's example of one lead (GET /api/v4/leads/{id}), values made up.
-    const lead = {
-      id: 17_001,
-      name: 'Example lead',
-      price: 25_000,
-      responsible_user_id: 320_001,
-      group_id: 0,
-      status_id: 2_001,
-      pipeline_id: 1_101,
-      loss_reason_id: null,
-      source_id: null,
-      created_by: 12_001,
-      updated_by: 12_002,
-      created_at: 1_587_741_000,
-      updated_at: 1_588_241_000,
-      closed_at: null,
-      closest_task_at: null,
-      is_deleted: false,
-      custom_fields_values: [
-        {
-          field_id: 1_278_001,
-          field_name: 'A custom field',
-          field_code: null,
-          field_type: 'date',
-          values: [{ value: '2020-05-08' }],
-        },
-      ],
-      score: null,
-      account_id: 115_001,
-      _links: { self: { href: 'https://example.amocrm.ru/api/v4/leads/17001' } },
-      _embedded: {
-        tags: [{ id: 1_252_001, name: 'An example tag' }],
-        companies: [
-          { id: 40_401_001, _links: { self: { href: 'https://example.amocrm.ru/api/v4/companies/40401001' } } },
-        ],
-      },
-    };
-    const found = await collect(answering({ _embedded: { leads: [lead] } }).leadsByIds([lead.id]));
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({
-      id: 17_001,
-      price: 25_000,
-      responsible_user_id: 320_001,
-      status_id: 2_001,
-      pipeline_id: 1_101,
-      closed_at: null,
+describe('amoCRM client users', () => {
+  it('pages through the users 250 at a time, following the next link', async () => {
+    const fake = await standIn({ users: 260 });
+    const client = createAmoCrmClient({ baseUrl: fake.url, token: TOKEN });
+    const users = await client.users();
+    expect(users.map((user) => user.id)).toEqual(fake.control.data.users.map((user) => user.id));
+    expect(users[0]).toEqual({
+      id: fake.control.data.users[0]?.id,
+      name: fake.control.data.users[0]?.name,
+      email: fake.control.data.users[0]?.email,
+      rights: { is_active: true },
     });
+    const requests = fake.control.requests().filter((request) => request.path === '/api/v4/users');
+    expect(requests.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(['250', '250']);
+    expect(requests.map((request) => new URLSearchParams(request.query).get('page'))).toEqual([null, '2']);
   });
 });
 

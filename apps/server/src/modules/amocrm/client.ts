@@ -14,6 +14,7 @@ import {
   type AmoLossReason,
   type AmoPipeline,
   type AmoProblem,
+  type AmoUser,
   CALL_NOTE_TYPES,
   CallNoteSchema,
   ChatMessageEventSchema,
@@ -24,6 +25,7 @@ import {
   LossReasonSchema,
   PipelineSchema,
   ProblemSchema,
+  UserSchema,
 } from './types.js';
 
 export { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from './errors.js';
@@ -218,6 +220,9 @@ export function createAmoCrmClient(options: AmoCrmClientOptions) {
   return {
     /** The account the token belongs to; also the cheapest way to check a token. */
     account: async (): Promise<AmoAccount> => parse(AccountSchema, await get('/api/v4/account'), '/api/v4/account'),
+
+    /** The account's users, 250 a page; amoCRM lists them only to a token of an account administrator (else 403). */
+    users: (): Promise<AmoUser[]> => all(withQuery('/api/v4/users', [['limit', PAGE_LIMIT]]), 'users', UserSchema),
 
     /** Lead pipelines, each with its statuses (142 won and 143 lost appear in every pipeline). */
     pipelines: (): Promise<AmoPipeline[]> => all('/api/v4/leads/pipelines', 'pipelines', PipelineSchema),

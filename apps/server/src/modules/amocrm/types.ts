@@ -17,6 +17,21 @@ export const AccountSchema = z.object({
 });
 export type AmoAccount = z.infer<typeof AccountSchema>;
 
+/**
+ * A user of the account. Only the id is required: amoCRM may leave out the name or the e-mail, and `rights`
+ * is read for `is_active` alone, as its other members differ between accounts and roles.
+ */
+export const UserSchema = z.object({
+  id: id.positive(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  rights: z
+    .object({ is_active: z.boolean().nullish().catch(null) })
+    .nullish()
+    .catch(null),
+});
+export type AmoUser = z.infer<typeof UserSchema>;
+
 const StatusSchema = z.object({
   id,
   name: z.string(),

@@ -1,5 +1,11 @@
 import {
+  AmoCrmUserLinkRequest,
+  AmoCrmUserLinkResponse,
+  AmoCrmUserList,
+  AmoCrmUserParams,
   LeadFieldList,
+  ManagerFromAmoCrmRequest,
+  ManagerFromAmoCrmResponse,
   PipelineList,
   PipelineListQuery,
   PlanCopyRequest,
@@ -16,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { salesSettings } from '../sales-sync/settings.js';
+import { amoCrmUsersService } from './amocrm-users.js';
 import { copyPlans, planGrid, savePlans } from './plans.js';
 import { salesSettingsService } from './service.js';
 
@@ -24,9 +31,13 @@ const ADMINISTRATORS = requireRole('administrator');
 /** Plans belong to a department (PRODUCT.md §2): its administrators plan its managers. */
 const DEPARTMENT_ADMINISTRATORS = inDepartment(ADMINISTRATORS);
 
-/** Sales settings (administrators): the amoCRM connection, webhook address, pipelines, fields and monthly plans. */
+/**
+ * Sales settings (administrators): the amoCRM connection, webhook address, pipelines, fields, the account's
+ * users matched to managers, and monthly plans.
+ */
 export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = salesSettingsService(app.db, app.config);
+  const amoCrmUsers = amoCrmUsersService(app.db, app.config);
 
   app.get('/settings', {
     config: { access: ADMINISTRATORS },
@@ -78,6 +89,50 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: PipelineList, ...problems(400, 401, 403, 409, 502) },
     },
     handler: (request) => settings.pipelines(request.query.live === true),
+  });
+
+  app.get('/amocrm-users', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary:
+        "The amoCRM account's users (read live) beside the managers here: how each matches a user, and its stored leads",
+      response: { 200: AmoCrmUserList, ...problems(401, 403, 409, 502) },
+    },
+    handler: () => amoCrmUsers.list(),
+  });
+
+  app.post('/amocrm-users/:amoUserId/link', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary:
+        "Link an amoCRM user to a manager: its id becomes the manager's AMO ID (replacing theirs); leads follow at once",
+      description:
+        'AMO_ID_TAKEN (409) when another user has that AMO ID; USER_NOT_A_MANAGER (422) for an administrator or a worker; NOT_FOUND (404) for an unknown user.',
+      params: AmoCrmUserParams,
+      body: AmoCrmUserLinkRequest,
+      response: { 200: AmoCrmUserLinkResponse, ...problems(400, 401, 403, 404, 409, 422) },
+    },
+    handler: (request) => amoCrmUsers.link(request.params.amoUserId, request.body.userId, authOf(request).userId),
+  });
+
+  app.post('/amocrm-users/:amoUserId/manager', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary:
+        'Create a manager from an amoCRM user (its name, e-mail and id as AMO ID) with a temporary password returned once',
+      description:
+        'AMOCRM_USER_NOT_FOUND (404) when the account has no such user; AMOCRM_USER_WITHOUT_EMAIL (422) when amoCRM gives it no usable e-mail; AMO_ID_TAKEN or EMAIL_TAKEN (409) when a user here has either; NOT_A_DEPARTMENT_MEMBER (403) for a department the administrator is not in.',
+      params: AmoCrmUserParams,
+      body: ManagerFromAmoCrmRequest,
+      response: { 201: ManagerFromAmoCrmResponse, ...problems(400, 401, 403, 404, 409, 422, 502) },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await amoCrmUsers.createManager(request.params.amoUserId, request.body.departmentId, authOf(request))),
   });
 
   app.get('/plans', {

@@ -12,7 +12,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { pointsToPublicAddresses } from '../../lib/outbound-fetch.js';
-import { createSecretBox } from '../../lib/secret-box.js';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
 import { recomputeActivity } from '../sales-sync/activity.js';
 import { amoClientFor, readFromAmoCrm } from '../sales-sync/connection.js';
 import { pipelinesFromApi, storedPipelines } from '../sales-sync/reference.js';
@@ -29,6 +29,15 @@ import { databaseKnowsTimeZone } from './repository.js';
 
 /** Interactive reads wait for amoCRM briefly: the administrator is looking at a spinner. */
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };
+
+/** A client for an administrator's read of amoCRM; AMOCRM_NOT_CONFIGURED without an account and token. */
+export function interactiveAmoClient(config: Config, box: SecretBox, settings: StoredSalesSettings) {
+  return amoClientFor(settings, box, {
+    requestsPerSecond: config.amocrmRequestsPerSecond,
+    allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
+    ...INTERACTIVE,
+  });
+}
 
 /**
  * Refuses a time zone the database does not know. The contract checks it with the runtime's own list
@@ -94,13 +103,7 @@ export function salesSettingsService(db: Database, config: Config) {
     };
   }
 
-  function client(settings: StoredSalesSettings) {
-    return amoClientFor(settings, box, {
-      requestsPerSecond: config.amocrmRequestsPerSecond,
-      allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
-      ...INTERACTIVE,
-    });
-  }
+  const client = (settings: StoredSalesSettings) => interactiveAmoClient(config, box, settings);
 
   return {
     async get(): Promise<SalesSettings> {

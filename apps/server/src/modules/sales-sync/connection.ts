@@ -1,9 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { amoBaseUrl } from '@cm/contract';
+import { amoBaseUrl, type ErrorCode, type SyncRefusal } from '@cm/contract';
 import { AppError } from '../../lib/app-error.js';
 import { publicOnlyFetch } from '../../lib/outbound-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { type AmoCrmClient, AmoCrmError, AmoCrmTokenInvalidError, createAmoCrmClient } from '../amocrm/client.js';
+import {
+  type AmoCrmClient,
+  AmoCrmError,
+  AmoCrmRequestError,
+  AmoCrmTokenInvalidError,
+  createAmoCrmClient,
+} from '../amocrm/client.js';
 import { createRateLimiter, type RateLimiter } from '../amocrm/rate-limiter.js';
 import { openToken, type StoredSalesSettings } from './settings.js';
 
@@ -76,9 +82,28 @@ export function amoClientFor(settings: StoredSalesSettings, box: SecretBox, opti
   });
 }
 
+/** amoCRM's refusals that have a remedy of their own, which the settings screen names. */
+const REFUSALS: Partial<Record<number, SyncRefusal>> = {
+  402: 'account_unpaid',
+  403: 'access_denied',
+  429: 'rate_limited',
+};
+
+/** Which of amoCRM's refusals an error is: an unpaid account, access denied, or too many requests; else null. */
+export function refusalOf(error: unknown): SyncRefusal | null {
+  return error instanceof AmoCrmRequestError ? (REFUSALS[error.status] ?? null) : null;
+}
+
+const REFUSAL_PROBLEMS: Record<SyncRefusal, ErrorCode> = {
+  account_unpaid: 'AMOCRM_ACCOUNT_UNPAID',
+  access_denied: 'AMOCRM_ACCESS_DENIED',
+  rate_limited: 'AMOCRM_RATE_LIMITED',
+};
+
 /**
  * Runs an interactive read against amoCRM, turning its failures into problems the settings screen can
- * show: a refused token, or amoCRM unreachable or failing (502, never 401, which would sign the user out).
+ * show: a refused token, one of amoCRM's refusals, or amoCRM unreachable or failing (all 502, never 401 or
+ * 403, which would sign the user out or read as their own lack of rights).
  */
 export async function readFromAmoCrm<T>(read: () => Promise<T>): Promise<T> {
   try {
@@ -87,6 +112,8 @@ export async function readFromAmoCrm<T>(read: () => Promise<T>): Promise<T> {
     if (error instanceof AmoCrmTokenInvalidError || error instanceof StoredTokenUnreadableError) {
       throw new AppError('AMOCRM_TOKEN_INVALID', { detail: error.message });
     }
+    const refusal = refusalOf(error);
+    if (refusal && error instanceof Error) throw new AppError(REFUSAL_PROBLEMS[refusal], { detail: error.message });
     if (error instanceof AmoCrmError) throw new AppError('AMOCRM_UNAVAILABLE', { detail: error.message });
     throw error;
   }

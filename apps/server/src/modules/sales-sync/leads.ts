@@ -310,6 +310,17 @@ export async function unmatchedResponsibleUsers(db: Executor, accountId: number)
   return rows.map((row) => Number(row.id));
 }
 
+/** How many stored leads of an account each responsible amoCRM user has; deleted leads are not counted. */
+export async function leadsPerResponsibleUser(db: Executor, accountId: number): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: string | number; leads: string | number }>(
+    db,
+    sql`select l.responsible_amo_user_id as id, count(*) as leads from sales_leads l
+        where l.account_id = ${accountId} and not l.deleted
+        group by l.responsible_amo_user_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.leads)]));
+}
+
 /** Main contacts of stored leads that are not stored themselves (e.g. after a sync that failed midway). */
 export async function missingMainContacts(db: Executor, accountId: number): Promise<number[]> {
   const rows = await queryRows<{ id: string | number }>(

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { currencyExponent, type SyncRefusal, type SyncRunStatus, type SyncTrigger } from '@cm/contract';
+import { currencyExponent, type SyncRunStatus, type SyncTrigger } from '@cm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
+import { AmoCrmError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
 import {
   callFactsFromNote,
   insertMessages,
@@ -14,7 +14,7 @@ import {
   recomputeActivity,
   upsertCalls,
 } from './activity.js';
-import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
+import { amoClientFor, isConnected, refusalOf, StoredTokenUnreadableError } from './connection.js';
 import { createLeadRefresher } from './lead-refresher.js';
 import {
   contactFactsFromApi,
@@ -60,12 +60,6 @@ const MESSAGE_BATCH = 500;
 const READ_AHEAD_PAGES = 3;
 /** Leads left out of a run that the run's record names by id; the rest are only counted. */
 const SKIPPED_IDS_LISTED = 20;
-/** amoCRM's refusals that end a run with a status of their own (the screen says what to do about each). */
-const REFUSALS: Partial<Record<number, SyncRefusal>> = {
-  402: 'account_unpaid',
-  403: 'access_denied',
-  429: 'rate_limited',
-};
 const INTERRUPTED =
   'The sync was interrupted (the server is stopping or lost its database lock); the next sync continues from the last completed one.';
 
@@ -253,7 +247,8 @@ export function createSalesSync(deps: {
       };
     }
     if (error instanceof StoredTokenUnreadableError) return { status: 'token_invalid', error: error.message };
-    const refusal = error instanceof AmoCrmRequestError ? REFUSALS[error.status] : undefined;
+    // amoCRM's refusals end a run with a status of their own: the screen says what to do about each.
+    const refusal = refusalOf(error);
     if (refusal && error instanceof Error) return { status: refusal, error: error.message };
     if (signal.aborted) return { status: 'failed', error: INTERRUPTED };
     if (error instanceof AmoCrmError) return { status: 'failed', error: error.message };

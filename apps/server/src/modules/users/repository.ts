@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR_PATH, type DepartmentRef, type User } from '@cm/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
 
@@ -13,6 +13,44 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+export async function findUserByAmoId(db: Executor, amoId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.amoId, amoId));
+  return row;
+}
+
+/** Users who have one of these AMO IDs, or one of these e-mails (any letter case). */
+export async function findUsersByAmoIdsOrEmails(
+  db: Executor,
+  amoIds: readonly number[],
+  emails: readonly string[],
+): Promise<UserRow[]> {
+  if (amoIds.length === 0 && emails.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(
+      or(
+        amoIds.length > 0 ? inArray(users.amoId, [...amoIds]) : undefined,
+        emails.length > 0
+          ? inArray(
+              sql`lower(${users.email})`,
+              emails.map((email) => email.trim().toLowerCase()),
+            )
+          : undefined,
+      ),
+    );
+}
+
+/** Every user with the manager role, by name. */
+export function listManagers(db: Executor): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.role, 'manager')).orderBy(asc(users.name), asc(users.id));
+}
+
+/** Sets a user's AMO ID. Their access is unchanged, so their sessions and tokens stay valid. */
+export async function setAmoId(db: Executor, id: string, amoId: number): Promise<void> {
+  await db.update(users).set({ amoId, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
 /** Returns the ids of the named departments, creating those that do not exist yet. */

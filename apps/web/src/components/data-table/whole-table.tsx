@@ -28,6 +28,7 @@ export function WholeTable<Row>({
   columns,
   rows,
   maxHeight,
+  attention,
 }: {
   /** Accessible name of the table and of its scrolling region. */
   label: string;
@@ -35,6 +36,11 @@ export function WholeTable<Row>({
   rows: readonly Row[];
   /** Height the rows may take before they scroll under the header, which stays in view. */
   maxHeight?: number;
+  /**
+   * Rows that need attention are tinted; each must also say why in its own words or icon, as a tint alone
+   * is lost on people who do not tell the colours apart.
+   */
+  attention?: (row: Row) => boolean;
 }) {
   // Rows are shown in the order given and never reorder; rows may repeat (one cell with several errors, a
   // parameter named twice), so the position is the key.
@@ -63,6 +69,12 @@ export function WholeTable<Row>({
       columns={tableColumns}
       records={records}
       idAccessor="index"
+      // An inline style, as the stripes' colour would otherwise win over the tint on every other row.
+      rowStyle={
+        attention
+          ? ({ row }) => (attention(row) ? { backgroundColor: 'var(--mantine-color-orange-light)' } : undefined)
+          : undefined
+      }
       // As in ListTable: the rows scroll in the table's own viewport, bounded here so the wheel and the
       // keyboard reach every row; keyboard users reach the viewport with Tab, also to scroll a wide sample
       // sideways. The scrollbars take their own room: over the last row they would hide it.

@@ -1,6 +1,9 @@
 import type { PlanCopyRequest, PlansUpdateRequest, SalesSettingsUpdate } from '@cm/contract';
 import {
+  AmoCrmUserLinkResponse,
+  AmoCrmUserList,
   LeadFieldList,
+  ManagerFromAmoCrmResponse,
   PipelineList,
   PlanCopyResponse,
   PlanGrid,
@@ -47,6 +50,13 @@ export const leadFieldsQuery = queryOptions({
   ...AMOCRM_READ,
 });
 
+/** The account's users, read from amoCRM now, beside the managers here. */
+export const amoCrmUsersQuery = queryOptions({
+  queryKey: salesSettingsKeys.amocrmUsers(),
+  queryFn: ({ signal }) => api('/sales/amocrm-users', AmoCrmUserList, { signal }),
+  ...AMOCRM_READ,
+});
+
 /** One sync run, asked again every SYNC_POLL_MS while it is running. */
 export const syncRunQuery = (id: string) =>
   queryOptions({
@@ -79,6 +89,17 @@ function replaceWebhookSecret() {
 
 function startSync(): Promise<SyncStartResponse> {
   return api('/sales/sync', SyncStartResponse, { method: 'POST' });
+}
+
+function linkAmoCrmUser({ amoUserId, userId }: { amoUserId: number; userId: string }) {
+  return api(`/sales/amocrm-users/${amoUserId}/link`, AmoCrmUserLinkResponse, { method: 'POST', body: { userId } });
+}
+
+function createManagerFromAmoCrm({ amoUserId, departmentId }: { amoUserId: number; departmentId: string }) {
+  return api(`/sales/amocrm-users/${amoUserId}/manager`, ManagerFromAmoCrmResponse, {
+    method: 'POST',
+    body: { departmentId },
+  });
 }
 
 function savePlans(request: PlansUpdateRequest) {
@@ -165,4 +186,29 @@ export function useCopyPlans() {
     mutationFn: copyPlans,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() }),
   });
+}
+
+/**
+ * What a new link between an amoCRM user and a manager makes stale: the users' matches, and the plans grid,
+ * whose rows are the department's managers and AMO ID holders.
+ */
+function useManagersChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: salesSettingsKeys.amocrmUsers() }),
+      queryClient.invalidateQueries({ queryKey: salesSettingsKeys.plans() }),
+    ]);
+}
+
+/** Makes an amoCRM user's id a manager's AMO ID: the manager's leads are those of that user from now on. */
+export function useLinkAmoCrmUser() {
+  const managersChanged = useManagersChanged();
+  return useMutation({ mutationFn: linkAmoCrmUser, onSuccess: managersChanged });
+}
+
+/** Creates a manager from an amoCRM user; the answer holds their temporary password, given this once. */
+export function useCreateManagerFromAmoCrm() {
+  const managersChanged = useManagersChanged();
+  return useMutation({ mutationFn: createManagerFromAmoCrm, onSuccess: managersChanged });
 }

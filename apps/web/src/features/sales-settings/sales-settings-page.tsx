@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconFileImport, IconPlugConnected, IconTargetArrow } from '@tabler/icons-react';
+import { IconFileImport, IconPlugConnected, IconTargetArrow, IconUsers } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,15 +7,17 @@ import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { usePageTitle } from '../../components/use-page-title';
+import { AmoCrmUsersTab } from './amocrm-users-tab';
 import { ConnectionTab } from './connection-tab';
 import { PlansTab } from './plans-tab';
 import { SalesImportPanel } from './sales-import/sales-import-panel';
 
-const TABS = ['connection', 'plans', 'import'] as const;
+const TABS = ['connection', 'amocrm-users', 'plans', 'import'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<Tab, ReactNode> = {
   connection: <IconPlugConnected size={16} />,
+  'amocrm-users': <IconUsers size={16} />,
   plans: <IconTargetArrow size={16} />,
   import: <IconFileImport size={16} />,
 };
@@ -24,8 +26,8 @@ const TAB_ICONS: Record<Tab, ReactNode> = {
 const SettingsSearch = z.object({ tab: z.enum(TABS).default('connection') });
 
 /**
- * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, the monthly plans, and
- * leads and activity from files for companies without amoCRM. The form tabs report unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
+ * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, the account's users matched
+ * to managers, the monthly plans, and leads and activity from files for companies without amoCRM. The form tabs report unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
  */
 export default function SalesSettingsPage() {
   const { t } = useTranslation(['sales-settings', 'common']);
@@ -34,6 +36,8 @@ export default function SalesSettingsPage() {
   const [search, update] = useListSearch(SettingsSearch);
   const [dirtyTabs, setDirtyTabs] = useState<Record<Tab, boolean>>({
     connection: false,
+    // Links and new managers are saved as they are made: nothing waits for Save.
+    'amocrm-users': false,
     plans: false,
     // An import is committed or abandoned in one go: it holds nothing to lose.
     import: false,
@@ -82,6 +86,9 @@ export default function SalesSettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="connection" pt="md">
           <ConnectionTab onDirtyChange={connectionDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="amocrm-users" pt="md">
+          <AmoCrmUsersTab />
         </Tabs.Panel>
         <Tabs.Panel value="plans" pt="md">
           <PlansTab onDirtyChange={plansDirty} />

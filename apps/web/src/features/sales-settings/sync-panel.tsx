@@ -1,7 +1,8 @@
 import type { SalesSettings, SyncRun } from '@cm/contract';
-import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconInfoCircle, IconKeyOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -228,7 +229,17 @@ function RunProgress({ run }: { run: SyncRun | null }) {
       ) : null}
       {run && run.unmatchedAmoUserIds.length > 0 ? (
         <Text size="sm">
-          {t('sync.unmatched', { count: run.unmatchedAmoUserIds.length, ids: run.unmatchedAmoUserIds.join(', ') })}
+          {t('sync.unmatched', { count: run.unmatchedAmoUserIds.length, ids: run.unmatchedAmoUserIds.join(', ') })}{' '}
+          {/* The router is built from the table of screens, so it types no screen's search: the tab is this screen's. */}
+          <Anchor
+            component={Link}
+            to="/settings"
+            search={{ tab: 'amocrm-users' } as never}
+            size="sm"
+            underline="always"
+          >
+            {t('sync.matchUsers')}
+          </Anchor>
         </Text>
       ) : null}
     </Stack>
