@@ -1,4 +1,5 @@
 import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
+import { xlsxChunks } from '../src/lib/export/xlsx.js';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -76,4 +77,19 @@ export function oneHugeCellWorkbook(cellMiB: number): Buffer {
   sheet.push(strToU8('</t></is></c></row></sheetData></worksheet>'), true);
   zip.end();
   return Buffer.concat(chunks);
+}
+
+/** An XLSX of these rows as the product's own writer makes it, the first row as its header. */
+export async function writtenWorkbook(rows: readonly (readonly string[])[]): Promise<Buffer> {
+  const [first = [], ...rest] = rows;
+  const parts: Uint8Array[] = [];
+  for await (const chunk of xlsxChunks(
+    [...first],
+    (async function* () {
+      yield* rest.map((row) => [...row]);
+    })(),
+  )) {
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
 }

@@ -36,7 +36,12 @@ export const ComponentParameter = z.object({
 });
 export type ComponentParameter = z.infer<typeof ComponentParameter>;
 
-export const SKU_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._\-/+#]*$/u;
+/**
+ * A SKU is printable text as real part numbers have it ("CRCW0603 10K0 FKEA", "GRM188R71H104KA93D=", "LM317
+ * (TO-220)"): no control, formatting or line-breaking characters. It is stored trimmed and is unique whatever
+ * its letter case.
+ */
+export const SKU_PATTERN = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 
 /** What a user enters for a component; `sku` is unique case-insensitively. */
 export const ComponentInput = z.object({
@@ -45,7 +50,7 @@ export const ComponentInput = z.object({
     .trim()
     .min(1)
     .max(64)
-    .regex(SKU_PATTERN, { message: 'Letters, digits and . _ - / + # only, starting with a letter or digit' }),
+    .regex(SKU_PATTERN, { message: 'Printable characters only: no line breaks, tabs or control characters' }),
   name: Name,
   categoryId: z.uuid().nullable().default(null),
   manufacturer: OptionalText(200),

@@ -75,8 +75,21 @@ function rowErrorOf<Column extends z.ZodType<string>>(column: Column) {
   });
 }
 
-export const ImportRowError = rowErrorOf(ImportColumn);
+export const ImportRowError = rowErrorOf(ImportColumn)
+  .extend({
+    header: z.string().nullable().describe("The file's header of the column the value was read from"),
+    value: z.string().nullable().describe('The value as the file has it; null for a missing column or the whole file'),
+  })
+  .meta({ id: 'ImportRowError' });
 export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** A field an import changes on a component that exists, as stored and as the file gives it. */
+export const ComponentChange = z.object({
+  row: z.number().int(),
+  sku: z.string(),
+  fields: z.array(z.object({ column: ImportColumn, from: z.string(), to: z.string() })),
+});
+export type ComponentChange = z.infer<typeof ComponentChange>;
 
 export const ImportPreview = z
   .object({
@@ -93,6 +106,10 @@ export const ImportPreview = z
     sample: z
       .array(z.record(z.string(), z.string()))
       .describe('The first rows as read, keyed by column, so the user can check the mapping'),
+    changes: z
+      .array(ComponentChange)
+      .describe('Per existing component the file changes, its changed fields (at most 1 000 components listed)'),
+    changedComponents: z.number().int().describe('Existing components the file changes'),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreview = z.infer<typeof ImportPreview>;

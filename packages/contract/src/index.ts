@@ -5,6 +5,7 @@ export * from './domain-words.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './images.js';
+export * from './import-mapping.js';
 export * from './imports.js';
 export * from './lists.js';
 export * from './locations.js';

@@ -299,8 +299,11 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** What a pending import holds: components (with opening balances), or the leads or activity of a sales file. */
-export const IMPORT_KINDS = ['components', 'leads', 'activity'] as const;
+/**
+ * What a pending import holds: an uploaded components file waiting for its mapping, components (with opening
+ * balances) as mapped and checked, or the leads or activity of a sales file.
+ */
+export const IMPORT_KINDS = ['component-file', 'components', 'leads', 'activity'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
@@ -322,10 +325,21 @@ export const pendingImports = pgTable(
   },
   (table) => [
     index('pending_imports_created_idx').on(table.createdAt),
-    check('pending_imports_kind_valid', sql`${table.kind} in ('components', 'leads', 'activity')`),
+    check('pending_imports_kind_valid', sql`${table.kind} in ('component-file', 'components', 'leads', 'activity')`),
     check(
       'pending_imports_department_of_components',
-      sql`(${table.kind} = 'components') = (${table.departmentId} is not null)`,
+      sql`(${table.kind} in ('component-file', 'components')) = (${table.departmentId} is not null)`,
     ),
   ],
 );
+
+/**
+ * The mapping last imported with a components file of these headers (normalised, in order), proposed again for
+ * the next file that has them: people import the same tool's exports again and again.
+ */
+export const importMappings = pgTable('import_mappings', {
+  headersKey: text().primaryKey(),
+  /** ImportMapping of the contract. */
+  mapping: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -377,9 +377,9 @@ describe('components', () => {
 
   it.each([
     ['an empty name', { name: '   ' }, 'body.name'],
-    ['a SKU with a space', { sku: 'AB 12' }, 'body.sku'],
-    ['a SKU starting with a dash', { sku: '-AB12' }, 'body.sku'],
-    ['a SKU with a dollar sign', { sku: 'AB$12' }, 'body.sku'],
+    ['a SKU with a tab', { sku: 'AB\t12' }, 'body.sku'],
+    ['a SKU with a line break', { sku: 'AB\n12' }, 'body.sku'],
+    ['a SKU with a zero-width space', { sku: 'AB\u200b12' }, 'body.sku'],
     ['an empty SKU', { sku: '' }, 'body.sku'],
     ['a SKU of 65 characters', { sku: 'A'.repeat(65) }, 'body.sku'],
     ['a javascript: datasheet link', { datasheetUrl: 'javascript:alert(1)' }, 'body.datasheetUrl'],
@@ -405,6 +405,19 @@ describe('components', () => {
     expect(fieldPaths(response)).toContain(path);
     expect((await components(`?q=${sku}&status=all`)).total).toBe(0);
   });
+
+  it.each(['CRCW0603 10K0 FKEA', 'GRM188R71H104KA93D=', 'LM317 (TO-220)', '-5V-REG $2'])(
+    'takes the part number %s as a SKU, trimmed',
+    async (partNumber) => {
+      const sku = `${partNumber} ${randomUUID().slice(0, 4)}`;
+      const response = await call(app, 'POST', '/api/components', {
+        token: deptA.worker,
+        body: { sku: `  ${sku} `, name: 'Part numbered' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().sku).toBe(sku);
+    },
+  );
 
   it('refuses a fractional minimum stock for a counted unit, and takes it for a measured one', async () => {
     const sku = `VAL-${randomUUID().slice(0, 8)}`;

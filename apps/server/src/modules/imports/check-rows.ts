@@ -1,9 +1,12 @@
 import {
+  type ComponentChange,
   fitsUnit,
+  formatQuantity,
   type ImportColumn,
   type ImportPreview,
   type ImportRowError,
   MoneyMinor,
+  majorUnits,
   parseAmountMinor,
   Quantity,
   SKU_PATTERN,
@@ -13,13 +16,15 @@ import type { Executor } from '../../db/client.js';
 import { UNIT_ALIASES } from '../../lib/domain-words.js';
 import { organisationCurrencyExponent } from '../organisation/repository.js';
 import { PATH_SEPARATOR } from '../trees/tree-store.js';
-import { LISTED_ERRORS, rowErrors, SAMPLE_ROWS, tableRecords } from './checked-table.js';
-import { type CheckedRow, IMPORT_COLUMNS } from './columns.js';
+import { LISTED_ERRORS, type RowError, rowErrors, SAMPLE_ROWS } from './checked-table.js';
+import type { CheckedRow } from './columns.js';
+import type { MappedFile } from './mapped-file.js';
 import {
   componentsOfSkus,
   departmentLocationPaths,
   listCategoryPaths,
   lockComponentsOfSkus,
+  type StoredComponent,
   stockedLocationsOfSkus,
 } from './repository.js';
 
@@ -27,12 +32,14 @@ export type CheckResult = {
   rows: CheckedRow[];
   /** Non-empty rows below the header. */
   totalRows: number;
-  present: Set<ImportColumn>;
   /** The first problems found (at most 1 000); `errorCount` counts them all. */
   errors: ImportRowError[];
   errorCount: number;
   summary: ImportPreview['summary'];
   sample: ImportPreview['sample'];
+  /** The first components changed (at most 1 000); `changedComponents` counts them all. */
+  changes: ComponentChange[];
+  changedComponents: number;
 };
 
 /**
@@ -72,22 +79,12 @@ export function normalisePath(path: string): string {
 export async function checkRows(
   db: Executor,
   departmentId: string,
-  table: string[][],
+  file: MappedFile,
   { lockComponents = false } = {},
 ): Promise<CheckResult> {
   const { errors, fail } = rowErrors<ImportColumn>();
-  const { records, present } = tableRecords(table, IMPORT_COLUMNS, fail);
-  if (errors.length > 0) {
-    return {
-      rows: [],
-      totalRows: 0,
-      present,
-      errors,
-      errorCount: errors.length,
-      summary: { newComponents: 0, updatedComponents: 0, newCategories: 0, openingBalances: 0 },
-      sample: [],
-    };
-  }
+  const { records } = file;
+  const keep = file.emptyCells === 'keep';
 
   const skus = records.map((record) => (record.values.sku ?? '').toLowerCase());
   // One after another: in the commit's transaction they share one connection, on which pg 8 only queues
@@ -101,7 +98,7 @@ export async function checkRows(
   const categories = await listCategoryPaths(db);
   const currencyExponent = await organisationCurrencyExponent(db);
   const stocked = await stockedLocationsOfSkus(db, departmentId, skus);
-  const existingBySku = new Map(existing.map((row) => [row.sku, row]));
+  const existingBySku = new Map(existing.map((row) => [row.sku.toLowerCase(), row]));
   const locationIds = new Map(locations.map((row) => [row.path.toLowerCase(), row.id]));
   const knownCategories = new Set(categories.map((row) => row.path.toLowerCase()));
   const stockedAt = new Set(stocked.map((row) => `${row.sku}|${row.location_id}`));
@@ -109,6 +106,7 @@ export async function checkRows(
   const newCategories = new Set<string>();
 
   const rows: CheckedRow[] = [];
+  const changes: ComponentChange[] = [];
   for (const { number, values } of records) {
     const before = errors.length;
     for (const [column, max] of Object.entries(MAX_LENGTH) as [ImportColumn, number][]) {
@@ -119,11 +117,12 @@ export async function checkRows(
     else if (!SKU_PATTERN.test(sku)) fail(number, 'sku', 'invalidSku');
     else if (seen.has(sku.toLowerCase())) fail(number, 'sku', 'duplicateInFile');
     seen.set(sku.toLowerCase(), number);
-    if ((values.name ?? '') === '') fail(number, 'name', 'required');
+    const known = existingBySku.get(sku.toLowerCase());
+    // A stored component keeps its name when the cell is empty and empty cells are kept.
+    if ((values.name ?? '') === '' && !(known && keep)) fail(number, 'name', 'required');
 
     // An empty unit keeps an existing component's; a different one is refused once it has moved, since its
     // ledger counts in the old unit (ADR 0018).
-    const known = existingBySku.get(sku.toLowerCase());
     const unitText = (values.unit ?? '').toLowerCase();
     const unitParse = Unit.safeParse(unitText === '' ? (known?.unit ?? 'pcs') : (UNIT_ALIASES[unitText] ?? unitText));
     if (!unitParse.success) fail(number, 'unit', 'unknownUnit');
@@ -176,7 +175,7 @@ export async function checkRows(
         if (!knownCategories.has(prefix)) newCategories.add(prefix);
       });
     }
-    rows.push({
+    const row: CheckedRow = {
       sku,
       existingId: known?.id ?? null,
       values,
@@ -186,14 +185,17 @@ export async function checkRows(
       unitCostMinor,
       locationId,
       openingQuantity,
-    });
+    };
+    rows.push(row);
+    const fields = known ? changedFields(known, row, file, currencyExponent) : [];
+    if (fields.length > 0) changes.push({ row: number, sku: known?.sku ?? sku, fields });
   }
 
+  const valuesOfRow = new Map(records.map((record) => [record.number, record.values]));
   return {
     rows,
     totalRows: records.length,
-    present,
-    errors: errors.slice(0, LISTED_ERRORS),
+    errors: errors.slice(0, LISTED_ERRORS).map((error) => described(error, file, valuesOfRow.get(error.row))),
     errorCount: errors.length,
     summary: {
       newComponents: rows.filter((row) => !row.existingId).length,
@@ -202,5 +204,55 @@ export async function checkRows(
       openingBalances: rows.filter((row) => row.openingQuantity !== null).length,
     },
     sample: records.slice(0, SAMPLE_ROWS).map((record) => record.values as Record<string, string>),
+    changes: changes.slice(0, LISTED_ERRORS),
+    changedComponents: changes.length,
   };
+}
+
+/** An error with the file's header of its column and the value the row has there. */
+function described(
+  error: RowError<ImportColumn>,
+  file: MappedFile,
+  values: Partial<Record<ImportColumn, string>> | undefined,
+): ImportRowError {
+  const column = error.column;
+  return {
+    ...error,
+    header: column ? (file.headers[column] ?? null) : null,
+    value: column && values ? (values[column] ?? null) : null,
+  };
+}
+
+/**
+ * What the row changes on a stored component, each field as stored and as it will be, in the words the
+ * preview shows (a category by its path, money in major units). A field the mapping does not read is not
+ * written, nor is an empty cell while empty cells are kept.
+ */
+function changedFields(
+  stored: StoredComponent,
+  row: CheckedRow,
+  file: MappedFile,
+  currencyExponent: number,
+): ComponentChange['fields'] {
+  const written = (column: ImportColumn) =>
+    file.present.includes(column) && (file.emptyCells === 'clear' || (row.values[column] ?? '') !== '');
+  const next: [ImportColumn, string, string][] = [
+    ['name', stored.name, row.values.name ?? ''],
+    ['category', stored.categoryPath ?? '', row.categoryPath ?? ''],
+    ['manufacturer', stored.manufacturer, row.values.manufacturer ?? ''],
+    ['manufacturerPartNumber', stored.manufacturerPartNumber, row.values.manufacturerPartNumber ?? ''],
+    ['package', stored.package, row.values.package ?? ''],
+    ['unit', stored.unit, row.unit],
+    ['minimumStock', formatQuantity(stored.minimumStock), formatQuantity(row.minimumStock ?? '0')],
+    [
+      'unitCost',
+      String(majorUnits(stored.unitCostMinor, currencyExponent)),
+      String(majorUnits(row.unitCostMinor ?? 0, currencyExponent)),
+    ],
+    ['datasheetUrl', stored.datasheetUrl, row.values.datasheetUrl ?? ''],
+    ['description', stored.description, row.values.description ?? ''],
+  ];
+  return next
+    .filter(([column, from, to]) => written(column) && from !== to)
+    .map(([column, from, to]) => ({ column, from, to }));
 }

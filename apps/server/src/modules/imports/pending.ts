@@ -6,41 +6,49 @@ import { inJsonList } from './checked-table.js';
 
 const PENDING_LIFETIME = sql`interval '1 hour'`;
 
-/** Who previewed an import: only they, in the same department (components) or none (sales data), commit it. */
+/** Who uploaded or previewed an import: only they, in the same department (components) or none (sales data), use it. */
 export type ImportOwner = { userId: string; departmentId: string | null };
 
 /**
- * Keeps the table of a file that passed its preview, for an hour, and returns the id to commit it by.
- * Expired imports of everyone are removed on the way.
+ * Keeps what an import goes on from (a file's table, or its rows as mapped and checked) for an hour, and returns
+ * the id to find it by. Expired imports of everyone are removed on the way.
  */
 export async function keepPendingImport(
   db: Executor,
   kind: ImportKind,
   owner: ImportOwner,
-  table: string[][],
+  content: unknown,
 ): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`insert into pending_imports (kind, user_id, department_id, rows)
-        values (${kind}, ${owner.userId}, ${owner.departmentId}, ${JSON.stringify(table)}::jsonb) returning id`,
+        values (${kind}, ${owner.userId}, ${owner.departmentId}, ${JSON.stringify(content)}::jsonb) returning id`,
   );
   await queryRows(db, sql`delete from pending_imports where created_at < now() - ${PENDING_LIFETIME}`);
   if (!row) throw new Error('the pending import cannot be read back');
   return row.id;
 }
 
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', { detail: 'No such import, or it expired; upload the file again.' });
+}
+
+function contentOf<Content>(rows: unknown): Content {
+  return (typeof rows === 'string' ? JSON.parse(rows) : rows) as Content;
+}
+
 /**
- * Takes a previewed import out of the store inside the commit's transaction, so it is committed at most
+ * Takes a pending import out of the store inside the commit's transaction, so it is committed at most
  * once. NOT_FOUND when it does not exist, expired, belongs to someone else or is of a kind the caller
  * does not commit (a components import id given to the sales import, say).
  */
-export async function takePendingImport<Kind extends ImportKind>(
+export async function takePendingImport<Kind extends ImportKind, Content = string[][]>(
   tx: Transaction,
   kinds: readonly Kind[],
   owner: ImportOwner,
   importId: string,
-): Promise<{ kind: Kind; table: string[][] }> {
-  const [pending] = await queryRows<{ kind: Kind; rows: string[][] | string }>(
+): Promise<{ kind: Kind; content: Content }> {
+  const [pending] = await queryRows<{ kind: Kind; rows: unknown }>(
     tx,
     sql`delete from pending_imports
         where id = ${importId} and kind in ${inJsonList(kinds)} and user_id = ${owner.userId}
@@ -48,8 +56,24 @@ export async function takePendingImport<Kind extends ImportKind>(
           and created_at >= now() - ${PENDING_LIFETIME}
         returning kind, rows`,
   );
-  if (!pending) {
-    throw new AppError('NOT_FOUND', { detail: 'No such import, or it expired; upload the file again.' });
-  }
-  return { kind: pending.kind, table: typeof pending.rows === 'string' ? JSON.parse(pending.rows) : pending.rows };
+  if (!pending) throw notFound();
+  return { kind: pending.kind, content: contentOf(pending.rows) };
+}
+
+/** Reads a pending import and leaves it in the store: an uploaded file is mapped as often as its user tries. */
+export async function readPendingImport<Content>(
+  db: Executor,
+  kind: ImportKind,
+  owner: ImportOwner,
+  importId: string,
+): Promise<Content> {
+  const [pending] = await queryRows<{ rows: unknown }>(
+    db,
+    sql`select rows from pending_imports
+        where id = ${importId} and kind = ${kind} and user_id = ${owner.userId}
+          and department_id is not distinct from ${owner.departmentId}::uuid
+          and created_at >= now() - ${PENDING_LIFETIME}`,
+  );
+  if (!pending) throw notFound();
+  return contentOf(pending.rows);
 }

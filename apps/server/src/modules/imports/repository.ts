@@ -1,4 +1,4 @@
-import type { ImportColumn, Unit } from '@cm/contract';
+import type { EmptyCells, ImportColumn, ImportMapping, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import type { categories, locations } from '../../db/schema/index.js';
@@ -39,12 +39,34 @@ export async function lockComponentsOfSkus(db: Executor, skus: string[]): Promis
   );
 }
 
-/** The components these SKUs (lower case) already name, and whether any movement uses each. */
+/** A stored component as an import compares it with a row of the file. */
+export type StoredComponent = {
+  id: string;
+  sku: string;
+  /** Whether any movement uses it: its unit then cannot change (ADR 0018). */
+  moved: boolean;
+  unit: Unit;
+  name: string;
+  categoryPath: string | null;
+  manufacturer: string;
+  manufacturerPartNumber: string;
+  package: string;
+  minimumStock: string;
+  unitCostMinor: number;
+  datasheetUrl: string;
+  description: string;
+};
+
+/** The components these SKUs (lower case) already name. */
 export function componentsOfSkus(db: Executor, skus: string[]) {
-  return queryRows<{ sku: string; id: string; unit: Unit; moved: boolean }>(
+  return queryRows<StoredComponent>(
     db,
-    sql`select lower(c.sku) as sku, c.id, c.unit, exists (select 1 from movements where component_id = c.id) as moved
-        from components c where lower(c.sku) in ${inJsonList(skus)}`,
+    sql`select c.id, c.sku, exists (select 1 from movements where component_id = c.id) as moved, c.unit, c.name,
+               cat.path as "categoryPath", c.manufacturer, c.manufacturer_part_number as "manufacturerPartNumber",
+               c.package, c.minimum_stock::text as "minimumStock", c.default_unit_cost_minor::float8 as "unitCostMinor",
+               c.datasheet_url as "datasheetUrl", c.description
+        from components c left join categories cat on cat.id = c.category_id
+        where lower(c.sku) in ${inJsonList(skus)}`,
   );
 }
 
@@ -95,19 +117,25 @@ export async function insertComponents(tx: Transaction, rows: ResolvedRow[], cat
   }
 }
 
-/** Overwrites, on existing components, exactly the columns the file has; the others keep their values. */
+/**
+ * Writes, on existing components, the columns the file's mapping reads; the others keep their values. An empty
+ * cell keeps the stored value too, unless empty cells are to clear it (`emptyCells`).
+ */
 export async function updateComponents(
   tx: Transaction,
   rows: ResolvedRow[],
-  present: Set<ImportColumn>,
+  present: readonly ImportColumn[],
+  emptyCells: EmptyCells,
   categoryIds: Map<string, string>,
 ) {
+  const keep = emptyCells === 'keep';
+  const given = (row: CheckedRow, column: ImportColumn) => !keep || fieldValue(row, column) !== '';
   const sets: { column: string; value: (row: CheckedRow) => SQL }[] = [
-    ...FIELD_COLUMNS.filter(([key]) => present.has(key)).map(([key, column]) => ({
+    ...FIELD_COLUMNS.filter(([key]) => present.includes(key)).map(([key, column]) => ({
       column,
-      value: (row: CheckedRow) => sql`${fieldValue(row, key)}::text`,
+      value: (row: CheckedRow) => sql`${given(row, key) ? fieldValue(row, key) : null}::text`,
     })),
-    ...(present.has('category')
+    ...(present.includes('category')
       ? [
           {
             column: 'category_id',
@@ -116,20 +144,36 @@ export async function updateComponents(
           },
         ]
       : []),
-    ...(present.has('unit') ? [{ column: 'unit', value: (row: CheckedRow) => sql`${row.unit}::text` }] : []),
-    ...(present.has('minimumStock')
-      ? [{ column: 'minimum_stock', value: (row: CheckedRow) => sql`${row.minimumStock ?? '0'}::numeric` }]
+    ...(present.includes('unit') ? [{ column: 'unit', value: (row: CheckedRow) => sql`${row.unit}::text` }] : []),
+    ...(present.includes('minimumStock')
+      ? [
+          {
+            column: 'minimum_stock',
+            value: (row: CheckedRow) => sql`${row.minimumStock ?? (keep ? null : '0')}::numeric`,
+          },
+        ]
       : []),
-    ...(present.has('unitCost')
-      ? [{ column: 'default_unit_cost_minor', value: (row: CheckedRow) => sql`${row.unitCostMinor ?? 0}::bigint` }]
+    ...(present.includes('unitCost')
+      ? [
+          {
+            column: 'default_unit_cost_minor',
+            value: (row: CheckedRow) => sql`${row.unitCostMinor ?? (keep ? null : 0)}::bigint`,
+          },
+        ]
       : []),
   ];
+  if (sets.length === 0) return;
+  // A null in the values is a cell left empty while empty cells are kept: the stored value stays.
+  const assigned = (column: string) =>
+    keep
+      ? sql`${sql.identifier(column)} = coalesce(v.${sql.identifier(column)}, c.${sql.identifier(column)})`
+      : sql`${sql.identifier(column)} = v.${sql.identifier(column)}`;
   for (const batch of chunks(rows)) {
     const names = sets.map((set) => sql.identifier(set.column));
     await queryRows(
       tx,
       sql`update components c set ${sql.join(
-        sets.map((set) => sql`${sql.identifier(set.column)} = v.${sql.identifier(set.column)}`),
+        sets.map((set) => assigned(set.column)),
         sql`, `,
       )}, updated_at = now()
           from (values ${sql.join(
@@ -145,6 +189,25 @@ export async function updateComponents(
           where c.id = v.id`,
     );
   }
+}
+
+/** The mapping last imported with a file of these headers, if any. */
+export async function rememberedMapping(db: Executor, headersKey: string): Promise<ImportMapping | null> {
+  const [row] = await queryRows<{ mapping: ImportMapping | string }>(
+    db,
+    sql`select mapping from import_mappings where headers_key = ${headersKey}`,
+  );
+  if (!row) return null;
+  return typeof row.mapping === 'string' ? JSON.parse(row.mapping) : row.mapping;
+}
+
+/** Remembers the mapping a file of these headers was imported with, for the next such file. */
+export async function rememberMapping(db: Executor, headersKey: string, mapping: ImportMapping): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into import_mappings (headers_key, mapping) values (${headersKey}, ${JSON.stringify(mapping)}::jsonb)
+        on conflict (headers_key) do update set mapping = excluded.mapping, updated_at = now()`,
+  );
 }
 
 /** Posts the opening balances as receipts, in batches, with the balances and department totals they imply. */

@@ -1,4 +1,11 @@
-import { IdParams, ImportCommitResponse, ImportPreview, ImportTemplateQuery } from '@cm/contract';
+import {
+  IdParams,
+  ImportCommitResponse,
+  ImportFileReading,
+  ImportMapping,
+  ImportPreview,
+  ImportTemplateQuery,
+} from '@cm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +13,7 @@ import { sendTable } from '../../lib/export/tabular-file.js';
 import { authOf, currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { organisationCurrencyExponent } from '../organisation/repository.js';
-import { IMPORT_COLUMNS } from './columns.js';
+import { TEMPLATE_COLUMNS } from './columns.js';
 import type { Importer } from './repository.js';
 import { importService } from './service.js';
 import { acceptImportFiles, IMPORT_FILE_BODY } from './upload.js';
@@ -18,17 +25,44 @@ function importerOf(request: FastifyRequest): Importer {
   return { userId: authOf(request).userId, departmentId: currentDepartment(request) };
 }
 
-/** Import of components and opening balances: upload → preview with row errors → commit all or nothing. */
+/**
+ * Import of components and opening balances: upload → mapping of the file's columns → preview with row errors
+ * and changes → commit all or nothing. A script may skip the mapping step (`/components/preview`).
+ */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const imports = importService(app.db);
 
   acceptImportFiles(app);
 
+  app.post('/components/files', {
+    config: { access: IMPORTERS },
+    schema: {
+      tags,
+      summary:
+        'Read a CSV or XLSX file of components, keep it for an hour and propose how its columns map to the fields',
+      ...IMPORT_FILE_BODY,
+      response: { 200: ImportFileReading, ...problems(400, 401, 403, 413, 422) },
+    },
+    handler: (request) => imports.read(importerOf(request), request.body),
+  });
+
+  app.post('/components/files/:id/preview', {
+    config: { access: IMPORTERS },
+    schema: {
+      tags,
+      summary: 'Check a read file through a mapping of its columns (nothing is written)',
+      params: IdParams,
+      body: ImportMapping,
+      response: { 200: ImportPreview, ...problems(400, 401, 403, 404, 422) },
+    },
+    handler: (request) => imports.previewFile(importerOf(request), request.params.id, request.body),
+  });
+
   app.post('/components/preview', {
     config: { access: IMPORTERS },
     schema: {
       tags,
-      summary: 'Check a CSV or XLSX file of components and opening balances (nothing is written)',
+      summary: 'Read and check a CSV or XLSX file of components through the proposed mapping (nothing is written)',
       ...IMPORT_FILE_BODY,
       response: { 200: ImportPreview, ...problems(400, 401, 403, 413, 422) },
     },
@@ -61,7 +95,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         name: lang === 'ru' ? 'шаблон-импорта-компонентов' : 'components-import-template',
         format,
         lang,
-        columns: IMPORT_COLUMNS.map(({ header, example }) => ({
+        columns: TEMPLATE_COLUMNS.map(({ header, example }) => ({
           header,
           value: () => (typeof example === 'function' ? example(currencyExponent) : example),
         })),

@@ -1,20 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportCommitResponse, ImportPreview } from '@cm/contract';
-import type { Database, Transaction } from '../../db/client.js';
+import {
+  findHeaderRow,
+  headersKey,
+  IMPORT_HEADER_ROWS,
+  type ImportColumn,
+  type ImportCommitResponse,
+  type ImportFileReading,
+  type ImportMapping,
+  type ImportPreview,
+  proposeMapping,
+  recognisePreset,
+} from '@cm/contract';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
 import { checkRows } from './check-rows.js';
-import { importHasErrors } from './checked-table.js';
+import { importHasErrors, rowErrors } from './checked-table.js';
 import type { CheckedRow } from './columns.js';
-import { keepPendingImport, takePendingImport } from './pending.js';
+import { type MappedFile, mapFile } from './mapped-file.js';
+import { keepPendingImport, readPendingImport, takePendingImport } from './pending.js';
 import { readTable } from './read-table.js';
 import {
   type Importer,
   insertComponents,
   listCategoryPaths,
   postOpeningBalances,
+  rememberedMapping,
+  rememberMapping,
   updateComponents,
 } from './repository.js';
+
+/** What a checked components import keeps for its commit: the rows as mapped, and the mapping to remember. */
+type CheckedImport = { file: MappedFile; remember: { key: string; mapping: ImportMapping } };
+
+/** Characters of a cell the header-row choice shows: enough to recognise a header or a title. */
+const SHOWN_CELL = 200;
 
 /** Creates the categories the rows name that do not exist yet, every level of each path; returns path → id. */
 async function ensureCategories(
@@ -38,43 +58,115 @@ async function ensureCategories(
   return { ids, created };
 }
 
-/** Components and opening balances from CSV/XLSX: checked in a preview, then committed all or nothing. */
+/**
+ * The mapping to propose for a table: its header row (found under any title block), and the columns last
+ * imported with a file of the same headers, or else those its headers suggest.
+ */
+async function proposalFor(db: Executor, table: string[][]) {
+  const headerRow = findHeaderRow(table);
+  const headers = table[headerRow - 1] ?? [];
+  const remembered = await rememberedMapping(db, headersKey(headers));
+  const mapping: ImportMapping = remembered
+    ? { ...remembered, headerRow }
+    : { headerRow, columns: proposeMapping(headers), emptyCells: 'keep' };
+  return { mapping, proposedBy: remembered ? ('remembered' as const) : ('headers' as const), headers };
+}
+
+/**
+ * Components and opening balances from CSV/XLSX: a file is read and kept, mapped to the product's fields,
+ * checked in a preview, then committed all or nothing.
+ */
 export function importService(db: Database) {
+  /** Checks a table through a mapping; when it has no errors its rows are kept for an hour to be committed. */
+  async function previewOf(importer: Importer, table: string[][], mapping: ImportMapping): Promise<ImportPreview> {
+    const { errors, fail } = rowErrors<ImportColumn>();
+    const file = mapFile(table, mapping, fail);
+    if (errors.length > 0) {
+      return {
+        importId: null,
+        totalRows: 0,
+        errors: errors.map((error) => ({ ...error, header: null, value: null })),
+        errorCount: errors.length,
+        summary: { newComponents: 0, updatedComponents: 0, newCategories: 0, openingBalances: 0 },
+        sample: [],
+        changes: [],
+        changedComponents: 0,
+      };
+    }
+    const checked = await checkRows(db, importer.departmentId, file);
+    const kept: CheckedImport = {
+      file,
+      remember: { key: headersKey(table[mapping.headerRow - 1] ?? []), mapping },
+    };
+    const importId = checked.errorCount === 0 ? await keepPendingImport(db, 'components', importer, kept) : null;
+    return {
+      importId,
+      totalRows: checked.totalRows,
+      errors: checked.errors,
+      errorCount: checked.errorCount,
+      summary: checked.summary,
+      sample: checked.sample,
+      changes: checked.changes,
+      changedComponents: checked.changedComponents,
+    };
+  }
+
   return {
-    /** Reads and checks a file; when it has no errors it is kept for an hour to be committed. */
+    /** Reads a file and keeps it for an hour, to be mapped and checked; proposes a mapping for it. */
+    async read(importer: Importer, content: Buffer): Promise<ImportFileReading> {
+      const table = await readTable(content);
+      const fileId = await keepPendingImport(db, 'component-file', importer, table);
+      const { mapping, proposedBy, headers } = await proposalFor(db, table);
+      return {
+        fileId,
+        fileRows: table.length,
+        topRows: table.slice(0, IMPORT_HEADER_ROWS).map((cells) => cells.map((cell) => cell.slice(0, SHOWN_CELL))),
+        mapping,
+        proposedBy,
+        preset: recognisePreset(headers),
+      };
+    },
+
+    /** Checks a file read before through the mapping the user chose. */
+    async previewFile(importer: Importer, fileId: string, mapping: ImportMapping): Promise<ImportPreview> {
+      const table = await readPendingImport<string[][]>(db, 'component-file', importer, fileId);
+      return previewOf(importer, table, mapping);
+    },
+
+    /** Reads and checks a file in one step, through the mapping the product proposes for it. */
     async preview(importer: Importer, content: Buffer): Promise<ImportPreview> {
       const table = await readTable(content);
-      const checked = await checkRows(db, importer.departmentId, table);
-      const importId = checked.errorCount === 0 ? await keepPendingImport(db, 'components', importer, table) : null;
-      return {
-        importId,
-        totalRows: checked.totalRows,
-        errors: checked.errors,
-        errorCount: checked.errorCount,
-        summary: checked.summary,
-        sample: checked.sample,
-      };
+      const { mapping } = await proposalFor(db, table);
+      return previewOf(importer, table, mapping);
     },
 
     /**
      * Commits a previewed import in one transaction. The rows are checked again inside it, so whatever
-     * changed since the preview (a SKU created, stock received) is caught rather than written twice.
+     * changed since the preview (a SKU created, stock received) is caught rather than written twice. The
+     * mapping is then remembered for the next file with the same headers.
      */
     async commit(importer: Importer, importId: string): Promise<ImportCommitResponse> {
       // Updated components rewrite their balances' list keys, which can meet a posting in a deadlock (ADR 0013).
       return retryOnConflict(() =>
         db.transaction(async (tx) => {
-          const { table } = await takePendingImport(tx, ['components'], importer, importId);
-          const checked = await checkRows(tx, importer.departmentId, table, { lockComponents: true });
+          const { content } = await takePendingImport<'components', CheckedImport>(
+            tx,
+            ['components'],
+            importer,
+            importId,
+          );
+          const { file, remember } = content;
+          const checked = await checkRows(tx, importer.departmentId, file, { lockComponents: true });
           if (checked.errorCount > 0) throw importHasErrors(checked.errors);
           const categories = await ensureCategories(tx, checked.rows);
           const rows = checked.rows.map((row) => ({ ...row, componentId: row.existingId ?? randomUUID() }));
           const created = rows.filter((row) => !row.existingId);
           const updated = rows.filter((row) => row.existingId);
           await insertComponents(tx, created, categories.ids);
-          if (updated.length > 0) await updateComponents(tx, updated, checked.present, categories.ids);
+          if (updated.length > 0) await updateComponents(tx, updated, file.present, file.emptyCells, categories.ids);
           const opening = rows.filter((row) => row.openingQuantity !== null && row.locationId !== null);
           await postOpeningBalances(tx, importer, opening);
+          await rememberMapping(tx, remember.key, remember.mapping);
           return {
             createdComponents: created.length,
             updatedComponents: updated.length,

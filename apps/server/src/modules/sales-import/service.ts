@@ -184,7 +184,12 @@ export function salesImportService(db: Database, config: Config) {
      */
     async commit(importer: SalesImporter, importId: string): Promise<SalesImportCommitResponse> {
       return db.transaction(async (tx) => {
-        const { kind, table } = await takePendingImport(tx, ['leads', 'activity'], ownerOf(importer), importId);
+        const { kind, content: table } = await takePendingImport(
+          tx,
+          ['leads', 'activity'],
+          ownerOf(importer),
+          importId,
+        );
         await lockFileImports(tx);
         if (kind === 'activity') return commitActivity(tx, table);
         return commitLeads(tx, table, await organisation(tx, config.timeZone));

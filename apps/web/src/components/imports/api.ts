@@ -1,4 +1,10 @@
-import { IMPORT_CONTENT_TYPES, ImportCommitResponse, ImportPreview, type Locale } from '@cm/contract';
+import {
+  IMPORT_CONTENT_TYPES,
+  ImportCommitResponse,
+  ImportFileReading,
+  ImportPreview,
+  type Locale,
+} from '@cm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, apiDownload, apiUpload } from '../../lib/api-client';
@@ -32,9 +38,17 @@ export function downloadTemplate(format: ImportFormat, lang: Locale): Promise<{ 
   return apiDownload(`/imports/template?format=${format}&lang=${lang}`);
 }
 
-/** Uploads a components file for checking. */
-export function previewImport(file: File, onProgress: (fraction: number) => void): Promise<ImportPreview> {
-  return uploadImportFile('/imports/components/preview', file, ImportPreview, onProgress);
+/** Uploads a components file to be mapped; the server keeps it for an hour and proposes a mapping. */
+export function readImportFile(file: File, onProgress: (fraction: number) => void): Promise<ImportFileReading> {
+  return uploadImportFile('/imports/components/files', file, ImportFileReading, onProgress);
+}
+
+/** Checks a read components file through the mapping the user chose. */
+export function previewImport(reading: ImportFileReading): Promise<ImportPreview> {
+  return api(`/imports/components/files/${encodeURIComponent(reading.fileId)}/preview`, ImportPreview, {
+    method: 'POST',
+    body: reading.mapping,
+  });
 }
 
 function commitImport(importId: string): Promise<ImportCommitResponse> {

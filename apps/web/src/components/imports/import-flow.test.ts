@@ -63,7 +63,7 @@ function committing(): State {
 describe('choosing a file', () => {
   it('starts with the file step, nothing refused', () => {
     expect(initialImportState).toEqual({ step: 'choose', request: 0, rejection: null });
-    expect(stepperIndex(initialImportState)).toBe(0);
+    expect(stepperIndex(initialImportState, false)).toBe(0);
   });
 
   it('uploads a CSV or XLSX file as a new request, whatever the case of its extension', () => {
@@ -117,7 +117,7 @@ describe('uploading and checking', () => {
     expect(half).toMatchObject({ step: 'uploading', progress: 0.5 });
     const sent = importFlow(half, { type: 'uploadProgressed', request: 1, fraction: 1 });
     expect(sent).toMatchObject({ step: 'checking', request: 1 });
-    expect(stepperIndex(sent)).toBe(1);
+    expect(stepperIndex(sent, false)).toBe(1);
   });
 
   it('shows the preview, from the upload or from the check', () => {
@@ -214,14 +214,14 @@ describe('committing', () => {
   it('commits the checked import as a new request', () => {
     const state = committing();
     expect(state).toMatchObject({ step: 'committing', request: 2, importId: clean.importId, preview: clean });
-    expect(stepperIndex(state)).toBe(2);
+    expect(stepperIndex(state, false)).toBe(2);
     expect(canCommit(previewed(clean))).toBe(true);
   });
 
   it('shows the summary of a commit', () => {
     const done = importFlow(committing(), { type: 'commitSucceeded', request: 2, result: { created: 1 } });
     expect(done).toEqual({ step: 'done', request: 2, result: { created: 1 } });
-    expect(stepperIndex(done)).toBe(3);
+    expect(stepperIndex(done, false)).toBe(3);
     expect(importFlow(done, { type: 'startedOver' })).toEqual({ step: 'choose', request: 3, rejection: null });
   });
 
@@ -253,7 +253,7 @@ describe('committing', () => {
       errors: rows,
       count: 2,
     });
-    expect(stepperIndex(refused)).toBe(2);
+    expect(stepperIndex(refused, false)).toBe(2);
   });
 
   it('shows the preview’s own errors when a refusal lists no rows', () => {
@@ -305,5 +305,73 @@ describe('committing', () => {
     const preview = previewed(clean);
     expect(importFlow(preview, { type: 'commitSucceeded', request: 1, result: { created: 1 } })).toBe(preview);
     expect(importFlow(preview, { type: 'commitFailed', request: 1, error: busy })).toBe(preview);
+  });
+});
+
+describe('an import that maps the columns of its file', () => {
+  type Reading = { fileId: string; headerRow: number };
+  type MappingState = ImportState<ImportPreviewShape, Result, Reading>;
+  type MappingEvent = ImportEvent<ImportPreviewShape, Result, Reading>;
+  const mapped = (events: MappingEvent[], from: MappingState = initialImportState): MappingState =>
+    events.reduce(importFlow<ImportPreviewShape, Result, Reading>, from);
+  const read: Reading = { fileId: 'f-1', headerRow: 1 };
+  const mapping = mapped([
+    { type: 'fileChosen', file: file() },
+    { type: 'uploadProgressed', request: 1, fraction: 1 },
+    { type: 'fileRead', request: 1, reading: read },
+  ]);
+
+  it('shows the mapping step once the file is read, then checks the mapping chosen as a new request', () => {
+    expect(mapping).toMatchObject({ step: 'mapping', request: 1, reading: read });
+    expect(stepperIndex(mapping, true)).toBe(1);
+    const chosen = { ...read, headerRow: 4 };
+    const checking = mapped([{ type: 'mappingChosen', reading: chosen }], mapping);
+    expect(checking).toMatchObject({ step: 'checking', request: 2, reading: chosen });
+    expect(stepperIndex(checking, true)).toBe(2);
+    // An answer of the upload, come late, is not the check's.
+    expect(mapped([{ type: 'previewReceived', request: 1, preview: clean }], checking)).toBe(checking);
+    const preview = mapped([{ type: 'previewReceived', request: 2, preview: clean }], checking);
+    expect(preview).toMatchObject({ step: 'preview', preview: clean, reading: chosen });
+    expect(stepperIndex(preview, true)).toBe(2);
+  });
+
+  it('goes back from the preview to the mapping it was checked with, dropping the check', () => {
+    const preview = mapped(
+      [
+        { type: 'mappingChosen', reading: read },
+        { type: 'previewReceived', request: 2, preview: withErrors },
+      ],
+      mapping,
+    );
+    const back = mapped([{ type: 'mappingReopened' }], preview);
+    expect(back).toMatchObject({ step: 'mapping', request: 3, reading: read });
+    expect(canCommit(back)).toBe(false);
+  });
+
+  it('checks the same mapping again after a check the server could not answer', () => {
+    const failed = mapped(
+      [
+        { type: 'mappingChosen', reading: read },
+        { type: 'previewFailed', request: 2, error: offline },
+      ],
+      mapping,
+    );
+    expect(failed).toMatchObject({ step: 'checkFailed', reading: read });
+    expect(stepperIndex(failed, true)).toBe(2);
+    expect(mapped([{ type: 'retried' }], failed)).toMatchObject({ step: 'checking', request: 3, reading: read });
+  });
+
+  it('counts the steps of the stepper with the columns step, to the end', () => {
+    const done = mapped(
+      [
+        { type: 'mappingChosen', reading: read },
+        { type: 'previewReceived', request: 2, preview: clean },
+        { type: 'commitRequested' },
+        { type: 'commitSucceeded', request: 3, result: { created: 1 } },
+      ],
+      mapping,
+    );
+    expect(done.step).toBe('done');
+    expect(stepperIndex(done, true)).toBe(4);
   });
 });

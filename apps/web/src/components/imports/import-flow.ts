@@ -1,8 +1,18 @@
 import { ApiError } from '../../lib/api-client';
 import { importFormatOf } from './api';
 
-/** A refused cell, header or file (row 0) of an import, as a preview or a refused commit lists it. */
-export type RowProblem = { row: number; column: string | null; code: string; message: string };
+/**
+ * A refused cell, header or file (row 0) of an import, as a preview or a refused commit lists it; an import
+ * that maps a file's columns also names the file's header and the value.
+ */
+export type RowProblem = {
+  row: number;
+  column: string | null;
+  code: string;
+  message: string;
+  header?: string | null;
+  value?: string | null;
+};
 
 /** What every import's preview holds, whatever its columns and summary. */
 export type ImportPreviewShape = {
@@ -30,24 +40,36 @@ export type CommitRefusal =
   | { reason: 'failed'; error: unknown; retryable: boolean };
 
 /**
- * Where an import stands. `request` numbers the request the state waits for: every file chosen, retry and
- * commit starts a new one, and going back abandons the current one, so an answer carrying another number
- * (a file since replaced or abandoned) is dropped.
+ * Where an import stands. `request` numbers the request the state waits for: every file chosen, retry, check
+ * and commit starts a new one, and going back abandons the current one, so an answer carrying another number
+ * (a file since replaced or abandoned) is dropped. An import that maps a file's columns holds the file as the
+ * server read it (`reading`, with the mapping the user chose) from the mapping step on; others hold null.
  */
-export type ImportState<Preview extends ImportPreviewShape, Result> =
+export type ImportState<Preview extends ImportPreviewShape, Result, Reading = never> =
   | { step: 'choose'; request: number; rejection: FileRejection | null }
   | { step: 'uploading'; request: number; file: File; progress: number }
-  | { step: 'checking'; request: number; file: File }
-  | { step: 'checkFailed'; request: number; file: File; failure: CheckFailure }
-  | { step: 'preview'; request: number; file: File; preview: Preview; refusal: CommitRefusal | null }
-  | { step: 'committing'; request: number; file: File; preview: Preview; importId: string }
+  | { step: 'mapping'; request: number; file: File; reading: Reading }
+  | { step: 'checking'; request: number; file: File; reading: Reading | null }
+  | { step: 'checkFailed'; request: number; file: File; failure: CheckFailure; reading: Reading | null }
+  | {
+      step: 'preview';
+      request: number;
+      file: File;
+      preview: Preview;
+      refusal: CommitRefusal | null;
+      reading: Reading | null;
+    }
+  | { step: 'committing'; request: number; file: File; preview: Preview; importId: string; reading: Reading | null }
   | { step: 'done'; request: number; result: Result };
 
 /** What moves an import on: the user's choices and the server's answers, each to the request it answers. */
-export type ImportEvent<Preview extends ImportPreviewShape, Result> =
+export type ImportEvent<Preview extends ImportPreviewShape, Result, Reading = never> =
   | { type: 'fileChosen'; file: File }
   | { type: 'fileRejected'; rejection: FileRejection }
   | { type: 'uploadProgressed'; request: number; fraction: number }
+  | { type: 'fileRead'; request: number; reading: Reading }
+  | { type: 'mappingChosen'; reading: Reading }
+  | { type: 'mappingReopened' }
   | { type: 'previewReceived'; request: number; preview: Preview }
   | { type: 'previewFailed'; request: number; error: unknown }
   | { type: 'retried' }
@@ -59,21 +81,28 @@ export type ImportEvent<Preview extends ImportPreviewShape, Result> =
 /** A new import: the file step, nothing refused, nothing asked. */
 export const initialImportState: ImportState<never, never> = { step: 'choose', request: 0, rejection: null };
 
-/** The step of the stepper (file, check, import, finished) a state belongs to. */
-export function stepperIndex(state: ImportState<ImportPreviewShape, unknown>): number {
+/**
+ * The step of the stepper a state belongs to: file, check, import, finished; or, for an import that maps a
+ * file's columns, file, columns, check, import, finished.
+ */
+export function stepperIndex(state: ImportState<ImportPreviewShape, unknown, unknown>, maps: boolean): number {
+  const check = maps ? 2 : 1;
   switch (state.step) {
     case 'choose':
       return 0;
     case 'uploading':
+      return maps ? 0 : 1;
+    case 'mapping':
+      return 1;
     case 'checking':
     case 'checkFailed':
-      return 1;
+      return maps && state.reading === null ? 0 : check;
     case 'preview':
-      return state.refusal === null ? 1 : 2;
+      return state.refusal === null ? check : check + 1;
     case 'committing':
-      return 2;
+      return check + 1;
     case 'done':
-      return 3;
+      return check + 2;
   }
 }
 
@@ -85,7 +114,7 @@ export function rejectionOf(code: string | undefined): FileRejection {
 }
 
 /** The id Import would commit: the file passed its check, and no refusal since rules a commit out. */
-function committableId(state: ImportState<ImportPreviewShape, unknown>): string | null {
+function committableId(state: ImportState<ImportPreviewShape, unknown, unknown>): string | null {
   if (state.step !== 'preview') return null;
   const { refusal } = state;
   const refused = refusal !== null && !(refusal.reason === 'failed' && refusal.retryable);
@@ -93,7 +122,7 @@ function committableId(state: ImportState<ImportPreviewShape, unknown>): string 
 }
 
 /** Whether Import may be pressed. */
-export function canCommit(state: ImportState<ImportPreviewShape, unknown>): boolean {
+export function canCommit(state: ImportState<ImportPreviewShape, unknown, unknown>): boolean {
   return committableId(state) !== null;
 }
 
@@ -134,7 +163,10 @@ function refusalOf(error: unknown): CommitRefusal {
   return { reason: 'failed', error, retryable: transient(error) };
 }
 
-function upload<Preview extends ImportPreviewShape, Result>(request: number, file: File): ImportState<Preview, Result> {
+function upload<Preview extends ImportPreviewShape, Result, Reading>(
+  request: number,
+  file: File,
+): ImportState<Preview, Result, Reading> {
   if (!importFormatOf(file.name)) return { step: 'choose', request, rejection: 'wrongType' };
   return { step: 'uploading', request, file, progress: 0 };
 }
@@ -143,35 +175,57 @@ function upload<Preview extends ImportPreviewShape, Result>(request: number, fil
  * The import's flow: what each choice of the user and each answer of the server does. A commit in flight
  * is neither abandoned nor replaced: its answer alone says whether the rows were written.
  */
-export function importFlow<Preview extends ImportPreviewShape, Result>(
-  state: ImportState<Preview, Result>,
-  event: ImportEvent<Preview, Result>,
-): ImportState<Preview, Result> {
+export function importFlow<Preview extends ImportPreviewShape, Result, Reading = never>(
+  state: ImportState<Preview, Result, Reading>,
+  event: ImportEvent<Preview, Result, Reading>,
+): ImportState<Preview, Result, Reading> {
   const next = state.request + 1;
+  const waiting = (state.step === 'uploading' || state.step === 'checking') && 'request' in event;
   switch (event.type) {
     case 'fileChosen':
       return state.step === 'committing' ? state : upload(next, event.file);
     case 'fileRejected':
       return state.step === 'choose' ? { step: 'choose', request: state.request, rejection: event.rejection } : state;
     case 'uploadProgressed':
-      if ((state.step !== 'uploading' && state.step !== 'checking') || event.request !== state.request) return state;
+      if (!waiting || event.request !== state.request || readingOf(state) !== null) return state;
       // Once every byte is sent the server reads and checks the rows: that wait is a step of its own.
       return event.fraction >= 1
-        ? { step: 'checking', request: state.request, file: state.file }
+        ? { step: 'checking', request: state.request, file: state.file, reading: null }
         : { step: 'uploading', request: state.request, file: state.file, progress: event.fraction };
+    case 'fileRead':
+      if (!waiting || event.request !== state.request) return state;
+      return { step: 'mapping', request: state.request, file: state.file, reading: event.reading };
+    case 'mappingChosen':
+      return state.step === 'mapping'
+        ? { step: 'checking', request: next, file: state.file, reading: event.reading }
+        : state;
+    case 'mappingReopened':
+      if ((state.step !== 'preview' && state.step !== 'checkFailed') || state.reading === null) return state;
+      return { step: 'mapping', request: next, file: state.file, reading: state.reading };
     case 'previewReceived':
-      if ((state.step !== 'uploading' && state.step !== 'checking') || event.request !== state.request) return state;
-      return { step: 'preview', request: state.request, file: state.file, preview: event.preview, refusal: null };
+      if (!waiting || event.request !== state.request) return state;
+      return {
+        step: 'preview',
+        request: state.request,
+        file: state.file,
+        preview: event.preview,
+        refusal: null,
+        reading: readingOf(state),
+      };
     case 'previewFailed':
-      if ((state.step !== 'uploading' && state.step !== 'checking') || event.request !== state.request) return state;
+      if (!waiting || event.request !== state.request) return state;
       return {
         step: 'checkFailed',
         request: state.request,
         file: state.file,
         failure: { error: event.error, retryable: transient(event.error) },
+        reading: readingOf(state),
       };
     case 'retried':
-      return state.step === 'checkFailed' && state.failure.retryable ? upload(next, state.file) : state;
+      if (state.step !== 'checkFailed' || !state.failure.retryable) return state;
+      return state.reading === null
+        ? upload(next, state.file)
+        : { step: 'checking', request: next, file: state.file, reading: state.reading };
     case 'startedOver':
       return state.step === 'committing' || state.step === 'choose'
         ? state
@@ -179,7 +233,14 @@ export function importFlow<Preview extends ImportPreviewShape, Result>(
     case 'commitRequested': {
       const importId = committableId(state);
       if (state.step !== 'preview' || importId === null) return state;
-      return { step: 'committing', request: next, file: state.file, preview: state.preview, importId };
+      return {
+        step: 'committing',
+        request: next,
+        file: state.file,
+        preview: state.preview,
+        importId,
+        reading: state.reading,
+      };
     }
     case 'commitSucceeded':
       if (state.step !== 'committing' || event.request !== state.request) return state;
@@ -192,6 +253,12 @@ export function importFlow<Preview extends ImportPreviewShape, Result>(
         file: state.file,
         preview: state.preview,
         refusal: refusalOf(event.error),
+        reading: state.reading,
       };
   }
+}
+
+/** The file as the server read it, while the import waits for a check of it. */
+function readingOf<Reading>(state: ImportState<ImportPreviewShape, unknown, Reading>): Reading | null {
+  return state.step === 'checking' ? state.reading : null;
 }

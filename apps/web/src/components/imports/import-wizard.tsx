@@ -1,17 +1,19 @@
-import { ImportColumn, type ImportCommitResponse, type ImportPreview } from '@cm/contract';
+import { ImportColumn, type ImportCommitResponse, type ImportFileReading, type ImportPreview } from '@cm/contract';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { downloadTemplate, previewImport, useCommitImport } from './api';
+import { downloadTemplate, previewImport, readImportFile, useCommitImport } from './api';
+import { ColumnsStep } from './columns-step';
+import { ComponentChanges } from './component-changes';
 import { type ImportFlow, ImportSteps } from './import-steps';
 
-/** The components import as the shared import steps run it. */
-function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse> {
+/** The components import as the shared import steps run it, with the step that maps a file's columns. */
+function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse, ImportFileReading> {
   const { t } = useTranslation('imports');
   const { mutateAsync: commit } = useCommitImport();
   return {
     templateDescription: t('template.description'),
     downloadTemplate,
-    preview: previewImport,
+    check: { kind: 'mapped', read: readImportFile, preview: previewImport, Step: ColumnsStep },
     commit,
     columns: ImportColumn.options,
     columnLabel: (column) => t(`columns.${column}`),
@@ -22,6 +24,7 @@ function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse> 
       { value: summary.openingBalances, label: t('summary.openingBalances', { count: summary.openingBalances }) },
     ],
     notice: () => null,
+    details: (preview) => <ComponentChanges changes={preview.changes} count={preview.changedComponents} />,
     result: (result) => [
       { value: result.createdComponents, label: t('done.createdComponents', { count: result.createdComponents }) },
       { value: result.updatedComponents, label: t('done.updatedComponents', { count: result.updatedComponents }) },
@@ -34,7 +37,8 @@ function useComponentsImport(): ImportFlow<ImportPreview, ImportCommitResponse> 
 
 /**
  * Import of components and opening balances from CSV or XLSX (PRODUCT.md §4): template, upload with
- * progress, a preview with counts, sample rows and row errors, then an all-or-nothing commit.
+ * progress, the mapping of the file's columns, a preview with counts, changes, sample rows and row errors,
+ * then an all-or-nothing commit.
  */
 export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['imports', 'common']);

@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconUpload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { WholeTable } from '../data-table';
 import { type CommitRefusal, type ImportPreviewShape, type RowProblem, shownErrors } from './import-flow';
+import { CountedHeading, FileLine } from './import-headings';
 import { type ImportStat, ImportStats } from './import-stats';
 
 /** Row errors shown at once; the server lists at most 1 000 and says how many there were. */
@@ -18,11 +20,13 @@ export function PreviewStep({
   fileName,
   stats,
   notice,
+  details,
   columns,
   columnLabel,
   refusal,
   committable,
   onChooseAnother,
+  onReopenColumns,
   onCommit,
 }: {
   preview: ImportPreviewShape;
@@ -30,12 +34,16 @@ export function PreviewStep({
   stats: ImportStat[];
   /** A warning that does not stop the import. */
   notice: string | null;
+  /** What else the import shows of its file, e.g. what an update changes. */
+  details: ReactNode;
   /** The import's columns in template order. */
   columns: readonly string[];
   columnLabel: (column: string) => string;
   refusal: CommitRefusal | null;
   committable: boolean;
   onChooseAnother: () => void;
+  /** Back to the mapping of the file's columns, for an import that has one. */
+  onReopenColumns?: (() => void) | undefined;
   onCommit: () => void;
 }) {
   const { t, i18n } = useTranslation(['imports', 'errors']);
@@ -45,6 +53,12 @@ export function PreviewStep({
   const shown = errors.slice(0, ERRORS_SHOWN);
   const label = (column: string | null) =>
     column === null ? '—' : columns.includes(column) ? columnLabel(column) : column;
+  // The file's own header beside the field it was read into, when the import maps columns and they differ.
+  const columnOf = (error: RowProblem) =>
+    error.header && error.column && error.header.toLowerCase() !== label(error.column).toLowerCase()
+      ? `${error.header} → ${label(error.column)}`
+      : label(error.column);
+  const showsValues = errors.some((error) => error.value !== undefined);
   // The template's columns first, in its order, then any other the file has.
   const sampleColumns = [
     ...columns.filter((column) => preview.sample.some((row) => row[column] !== undefined)),
@@ -53,14 +67,11 @@ export function PreviewStep({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="xs">
-        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {fileName}
-        </Text>
+      <FileLine name={fileName}>
         <Text size="sm" c="dimmed">
           {t('rowsRead', { count: preview.totalRows, formatted: number.format(preview.totalRows) })}
         </Text>
-      </Group>
+      </FileLine>
 
       <ImportStats stats={stats} />
       {notice && (
@@ -72,7 +83,7 @@ export function PreviewStep({
       {hasErrors ? (
         <Stack gap="xs">
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('errorsFound', { count })} role="alert">
-            {t('errorsHelp')}
+            {t(onReopenColumns ? 'errorsHelpColumns' : 'errorsHelp')}
           </Alert>
           {shown.length > 0 && (
             <WholeTable<RowProblem>
@@ -86,7 +97,23 @@ export function PreviewStep({
                   width: 80,
                   render: (error) => (error.row === 0 ? t('wholeFile') : number.format(error.row)),
                 },
-                { key: 'column', title: t('errorColumn'), width: 200, render: (error) => label(error.column) },
+                { key: 'column', title: t('errorColumn'), width: 220, render: columnOf },
+                ...(showsValues
+                  ? [
+                      {
+                        key: 'value',
+                        title: t('errorValue'),
+                        width: 160,
+                        truncate: true,
+                        render: (error: RowProblem) =>
+                          error.value === null || error.value === undefined
+                            ? '—'
+                            : error.value === ''
+                              ? t('emptyValue')
+                              : error.value,
+                      },
+                    ]
+                  : []),
                 {
                   key: 'problem',
                   title: t('errorReason'),
@@ -107,16 +134,11 @@ export function PreviewStep({
         </Alert>
       )}
 
+      {details}
+
       {preview.sample.length > 0 && (
         <Stack gap={6}>
-          <Group gap="xs">
-            <Title order={3} size="h5">
-              {t('sample')}
-            </Title>
-            <Badge variant="light" color="gray" size="sm">
-              {t('sampleCount', { count: preview.sample.length })}
-            </Badge>
-          </Group>
+          <CountedHeading title={t('sample')} count={t('sampleCount', { count: preview.sample.length })} />
           <WholeTable<Record<string, string>>
             label={t('sample')}
             rows={preview.sample}
@@ -140,6 +162,11 @@ export function PreviewStep({
         <Button variant="default" onClick={onChooseAnother}>
           {t('chooseAnother')}
         </Button>
+        {onReopenColumns && (
+          <Button variant="default" onClick={onReopenColumns}>
+            {t('mapping.back')}
+          </Button>
+        )}
         <Button onClick={onCommit} disabled={!committable} leftSection={<IconUpload size={16} />}>
           {t('commit', { count: preview.totalRows, formatted: number.format(preview.totalRows) })}
         </Button>

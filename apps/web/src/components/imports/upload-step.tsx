@@ -12,15 +12,18 @@ function fileSize(bytes: number, locale: string): string {
 
 /**
  * The file on its way: its upload with progress (`progress`, 0–1), then, once every byte is sent
- * (`progress` null), the wait while the server reads and checks its rows. Cancel drops the answer.
+ * (`progress` null), the wait while the server reads (`reading`: to map its columns) or checks its rows.
+ * Cancel drops the answer.
  */
 export function UploadStep({
   file,
   progress,
+  reading,
   onCancel,
 }: {
   file: File;
   progress: number | null;
+  reading: boolean;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation('imports');
@@ -49,10 +52,10 @@ export function UploadStep({
           </>
         ) : (
           <>
-            <Progress value={100} size="lg" striped animated aria-label={t('checking')} />
+            <Progress value={100} size="lg" striped animated aria-label={t(reading ? 'reading' : 'checking')} />
             <Group gap="xs" role="status">
               <Loader size="xs" />
-              <Text size="sm">{t('checking')}</Text>
+              <Text size="sm">{t(reading ? 'reading' : 'checking')}</Text>
             </Group>
           </>
         )}
@@ -66,15 +69,20 @@ export function UploadStep({
   );
 }
 
-/** A check that gave no preview: why, and what may help (the same file again, or another one). */
+/**
+ * A check that gave no preview: why, and what may help (the same file again, another one, or, for an import
+ * that maps columns, another mapping).
+ */
 export function CheckFailedStep({
   failure,
   onRetry,
   onChooseAnother,
+  onReopenColumns,
 }: {
   failure: CheckFailure;
   onRetry: () => void;
   onChooseAnother: () => void;
+  onReopenColumns?: (() => void) | undefined;
 }) {
   const { t } = useTranslation(['imports', 'errors']);
   return (
@@ -86,6 +94,11 @@ export function CheckFailedStep({
         <Button variant="default" onClick={onChooseAnother}>
           {t('chooseAnother')}
         </Button>
+        {onReopenColumns && (
+          <Button variant="default" onClick={onReopenColumns}>
+            {t('mapping.back')}
+          </Button>
+        )}
         {failure.retryable && (
           <Button leftSection={<IconRefresh size={16} />} onClick={onRetry}>
             {t('retry')}

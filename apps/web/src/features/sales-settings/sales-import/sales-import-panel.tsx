@@ -41,7 +41,7 @@ function useLeadsImport(): SalesFlow<LeadsImportPreview> {
     ...useSalesFlow(),
     templateDescription: t('sales.leadsTemplate'),
     downloadTemplate: (format, lang) => downloadSalesTemplate('leads', format, lang),
-    preview: previewLeadsImport,
+    check: { kind: 'uploaded', preview: previewLeadsImport },
     columns: LeadImportColumn.options,
     summary: ({ summary }) => [
       { value: summary.newLeads, label: t('sales.summary.newLeads', { count: summary.newLeads }) },
@@ -73,7 +73,7 @@ function useActivityImport(): SalesFlow<ActivityImportPreview> {
     ...useSalesFlow(),
     templateDescription: t('sales.activityTemplate'),
     downloadTemplate: (format, lang) => downloadSalesTemplate('activity', format, lang),
-    preview: previewActivityImport,
+    check: { kind: 'uploaded', preview: previewActivityImport },
     columns: ActivityImportColumn.options,
     summary: ({ summary }) => [
       { value: summary.newDays, label: t('sales.summary.newDays', { count: summary.newDays }) },
