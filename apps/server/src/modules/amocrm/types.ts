@@ -80,6 +80,11 @@ export const LeadSchema = z.object({
   name: z.string().nullable(),
   /** The budget, in whole units of the account currency. */
   price: z.number().nullable(),
+  /**
+   * The budget in hundredths of the account currency, where the account keeps kopecks or cents: exact where
+   * `price` has lost them. Absent in accounts and examples without it.
+   */
+  price_with_minor_units: z.number().nonnegative().nullish().catch(null),
   responsible_user_id: id,
   status_id: id,
   pipeline_id: id,

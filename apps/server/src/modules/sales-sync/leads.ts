@@ -99,7 +99,10 @@ export function leadFactsFromApi(lead: AmoLead, context: LeadContext): LeadFacts
     title: lead.name?.trim() ?? '',
     mainContactAmoId: mainContact?.id ?? null,
     paymentMethod: field ? customFieldText(field.values) : null,
-    budgetMinor: budgetMinorOf(lead.price, context.currencyExponent),
+    budgetMinor: budgetMinorOf(
+      lead.price_with_minor_units == null ? lead.price : lead.price_with_minor_units / 100,
+      context.currencyExponent,
+    ),
     createdAt: lead.created_at,
     closedAt: lead.closed_at ?? null,
     pipelineAmoId: lead.pipeline_id,
