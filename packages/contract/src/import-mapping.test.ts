@@ -116,3 +116,12 @@ describe("a column's letters", () => {
     expect([0, 1, 25, 26, 27, 701, 702].map(columnLetters)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
   });
 });
+
+describe('a cell of an exported list', () => {
+  it("loses the apostrophe an export put before a formula's first character, and only that one", () => {
+    expect(cellValue("'-5V-REG $2")).toBe('-5V-REG $2');
+    expect(cellValue("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(cellValue("'quoted")).toBe("'quoted");
+    expect(cellValue("''=x")).toBe("''=x");
+  });
+});

@@ -182,10 +182,17 @@ export function proposeMapping(
 /** Cells that mean "no value" in the files people have: KiCad's `~` (no datasheet), a dash, n/a. */
 const PLACEHOLDERS = new Set(['~', '-', '–', '—', 'n/a', '#n/a', 'н/д']);
 
-/** A cell as the import reads it: trimmed, and empty when it only holds a placeholder. */
+/**
+ * The start of a cell that a spreadsheet program runs as a formula. Exports put an apostrophe before such a
+ * cell (CSV injection); an import takes it off again, so that an exported list imports as it was.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as the import reads it: trimmed, without an export's apostrophe, empty when only a placeholder. */
 export function cellValue(cell: string | undefined): string {
   const value = (cell ?? '').trim();
-  return PLACEHOLDERS.has(value.toLowerCase()) ? '' : value;
+  if (PLACEHOLDERS.has(value.toLowerCase())) return '';
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** A spreadsheet's name of a column (0 for the first): A, B, …, Z, AA. */

@@ -87,7 +87,11 @@ export type ImportRowError = z.infer<typeof ImportRowError>;
 export const ComponentChange = z.object({
   row: z.number().int(),
   sku: z.string(),
-  fields: z.array(z.object({ column: ImportColumn, from: z.string(), to: z.string() })),
+  fields: z
+    .array(z.object({ column: ImportColumn, from: z.string(), to: z.string() }))
+    .describe(
+      'Values as the API writes them: a category by its path, money in minor units, a quantity as a decimal, a unit by its code; empty for none',
+    ),
 });
 export type ComponentChange = z.infer<typeof ComponentChange>;
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExportFormat, Locale } from '@cm/contract';
+import { type ExportFormat, FORMULA_START, type Locale } from '@cm/contract';
 import type { FastifyReply } from 'fastify';
 import { xlsxChunks } from './xlsx.js';
 
@@ -60,7 +60,7 @@ function csvCell(value: string | number | null, decimal: string): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value).replace('.', decimal);
   // Quote what would break the row, and neutralise leading formula characters (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -6,7 +6,6 @@ import {
   type ImportPreview,
   type ImportRowError,
   MoneyMinor,
-  majorUnits,
   parseAmountMinor,
   Quantity,
   SKU_PATTERN,
@@ -187,7 +186,7 @@ export async function checkRows(
       openingQuantity,
     };
     rows.push(row);
-    const fields = known ? changedFields(known, row, file, currencyExponent) : [];
+    const fields = known ? changedFields(known, row, file) : [];
     if (fields.length > 0) changes.push({ row: number, sku: known?.sku ?? sku, fields });
   }
 
@@ -224,16 +223,11 @@ function described(
 }
 
 /**
- * What the row changes on a stored component, each field as stored and as it will be, in the words the
- * preview shows (a category by its path, money in major units). A field the mapping does not read is not
- * written, nor is an empty cell while empty cells are kept.
+ * What the row changes on a stored component, each field as stored and as it will be, as the API writes values
+ * (a category by its path, money in minor units, a quantity as a decimal, a unit by its code). A field the
+ * mapping does not read is not written, nor is an empty cell while empty cells are kept.
  */
-function changedFields(
-  stored: StoredComponent,
-  row: CheckedRow,
-  file: MappedFile,
-  currencyExponent: number,
-): ComponentChange['fields'] {
+function changedFields(stored: StoredComponent, row: CheckedRow, file: MappedFile): ComponentChange['fields'] {
   const written = (column: ImportColumn) =>
     file.present.includes(column) && (file.emptyCells === 'clear' || (row.values[column] ?? '') !== '');
   const next: [ImportColumn, string, string][] = [
@@ -244,15 +238,14 @@ function changedFields(
     ['package', stored.package, row.values.package ?? ''],
     ['unit', stored.unit, row.unit],
     ['minimumStock', formatQuantity(stored.minimumStock), formatQuantity(row.minimumStock ?? '0')],
-    [
-      'unitCost',
-      String(majorUnits(stored.unitCostMinor, currencyExponent)),
-      String(majorUnits(row.unitCostMinor ?? 0, currencyExponent)),
-    ],
+    ['unitCost', String(stored.unitCostMinor), String(row.unitCostMinor ?? 0)],
     ['datasheetUrl', stored.datasheetUrl, row.values.datasheetUrl ?? ''],
     ['description', stored.description, row.values.description ?? ''],
   ];
+  // Categories are matched whatever their letter case, as the commit finds them.
+  const differ = (column: ImportColumn, from: string, to: string) =>
+    column === 'category' ? from.toLowerCase() !== to.toLowerCase() : from !== to;
   return next
-    .filter(([column, from, to]) => written(column) && from !== to)
+    .filter(([column, from, to]) => written(column) && differ(column, from, to))
     .map(([column, from, to]) => ({ column, from, to }));
 }

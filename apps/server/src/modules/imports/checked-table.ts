@@ -26,7 +26,7 @@ export type TableRecord<Key extends string> = { number: number; values: Partial<
 const MESSAGES: Record<ImportErrorCode, string> = {
   required: 'A value is required.',
   tooLong: 'The value is too long.',
-  invalidSku: 'Use letters, digits and . _ - / + # only, starting with a letter or digit.',
+  invalidSku: 'Printable characters only: no line breaks, tabs or control characters.',
   invalidNumber: 'Not a number (use digits with a point or comma, e.g. 12.5).',
   negative: 'The value must not be negative.',
   notPositive: 'The value must be greater than zero.',

@@ -171,6 +171,12 @@ describe('a components file through the mapping step', () => {
 
     const again = await readFile(['PART , title,NOTES', 'MEM-2,EEPROM 24C04,I2C'].join('\n'));
     expect(again).toMatchObject({ proposedBy: 'remembered', mapping });
+
+    // A header row the user chose under a title line is found again; clearing empty cells is never proposed.
+    const titled = await readFile(['Stock take,,', 'Part,Title,Notes', 'MEM-3,EEPROM 24C08,I2C'].join('\n'));
+    await commit((await previewFile(titled.fileId, { ...mapping, headerRow: 2, emptyCells: 'clear' })).json());
+    const titledAgain = await readFile(['Stock take,,', 'Part,Title,Notes', 'MEM-4,EEPROM 24C16,I2C'].join('\n'));
+    expect(titledAgain).toMatchObject({ proposedBy: 'remembered', mapping: { ...mapping, headerRow: 2 } });
   });
 
   it("keeps a read file to its reader, and refuses a mapping outside the file's first rows", async () => {

@@ -1,4 +1,4 @@
-import type { EmptyCells, ImportColumn, ImportMapping, Unit } from '@cm/contract';
+import type { ColumnMapping, EmptyCells, ImportColumn, Unit } from '@cm/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows, type Transaction } from '../../db/client.js';
 import type { categories, locations } from '../../db/schema/index.js';
@@ -191,21 +191,36 @@ export async function updateComponents(
   }
 }
 
-/** The mapping last imported with a file of these headers, if any. */
-export async function rememberedMapping(db: Executor, headersKey: string): Promise<ImportMapping | null> {
-  const [row] = await queryRows<{ mapping: ImportMapping | string }>(
+/**
+ * The columns last imported with a file of each of these header rows (keys as `headersKey` makes them), for
+ * the keys that have any.
+ */
+export async function rememberedColumns(
+  db: Executor,
+  headersKeys: readonly string[],
+): Promise<Map<string, ColumnMapping>> {
+  if (headersKeys.length === 0) return new Map();
+  const rows = await queryRows<{ headers_key: string; mapping: { columns: ColumnMapping } | string }>(
     db,
-    sql`select mapping from import_mappings where headers_key = ${headersKey}`,
+    sql`select headers_key, mapping from import_mappings where headers_key in ${inJsonList(headersKeys)}`,
   );
-  if (!row) return null;
-  return typeof row.mapping === 'string' ? JSON.parse(row.mapping) : row.mapping;
+  return new Map(
+    rows.map((row) => [
+      row.headers_key,
+      (typeof row.mapping === 'string' ? JSON.parse(row.mapping) : row.mapping).columns,
+    ]),
+  );
 }
 
-/** Remembers the mapping a file of these headers was imported with, for the next such file. */
-export async function rememberMapping(db: Executor, headersKey: string, mapping: ImportMapping): Promise<void> {
+/**
+ * Remembers the columns a file of these headers was imported with, for the next such file. Only the columns:
+ * what an empty cell does is chosen anew for every import, so that one person's "clear" never becomes the
+ * next file's default.
+ */
+export async function rememberColumns(db: Executor, headersKey: string, columns: ColumnMapping): Promise<void> {
   await queryRows(
     db,
-    sql`insert into import_mappings (headers_key, mapping) values (${headersKey}, ${JSON.stringify(mapping)}::jsonb)
+    sql`insert into import_mappings (headers_key, mapping) values (${headersKey}, ${JSON.stringify({ columns })}::jsonb)
         on conflict (headers_key) do update set mapping = excluded.mapping, updated_at = now()`,
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ColumnMapping,
   findHeaderRow,
   headersKey,
   IMPORT_HEADER_ROWS,
@@ -25,13 +26,18 @@ import {
   insertComponents,
   listCategoryPaths,
   postOpeningBalances,
-  rememberedMapping,
-  rememberMapping,
+  rememberColumns,
+  rememberedColumns,
   updateComponents,
 } from './repository.js';
 
-/** What a checked components import keeps for its commit: the rows as mapped, and the mapping to remember. */
-type CheckedImport = { file: MappedFile; remember: { key: string; mapping: ImportMapping } };
+/** What a checked components import keeps for its commit: the rows as mapped, and the columns to remember. */
+type CheckedImport = { file: MappedFile; remember: { key: string; columns: ColumnMapping } | null };
+
+/** Whether a row has any cell that is not empty: only such a row is a header a mapping is remembered by. */
+function filled(cells: readonly string[]): boolean {
+  return cells.some((cell) => cell.trim() !== '');
+}
 
 /** Characters of a cell the header-row choice shows: enough to recognise a header or a title. */
 const SHOWN_CELL = 200;
@@ -59,17 +65,30 @@ async function ensureCategories(
 }
 
 /**
- * The mapping to propose for a table: its header row (found under any title block), and the columns last
- * imported with a file of the same headers, or else those its headers suggest.
+ * The mapping to propose for a table: the header row and columns last imported with a file of the same
+ * headers, where one of its first rows has them (the row found first, then the others from the top); else
+ * the header row found under any title block and the columns its headers suggest. Empty cells keep stored
+ * values until the user says otherwise.
  */
 async function proposalFor(db: Executor, table: string[][]) {
-  const headerRow = findHeaderRow(table);
+  const found = findHeaderRow(table);
+  const rows = table
+    .slice(0, IMPORT_HEADER_ROWS)
+    .flatMap((cells, index) => (filled(cells) ? [{ row: index + 1, key: headersKey(cells) }] : []));
+  const remembered = await rememberedColumns(
+    db,
+    rows.map(({ key }) => key),
+  );
+  const candidates = [...rows.filter(({ row }) => row === found), ...rows.filter(({ row }) => row !== found)];
+  const known = candidates.find(({ key }) => remembered.has(key));
+  const headerRow = known?.row ?? found;
   const headers = table[headerRow - 1] ?? [];
-  const remembered = await rememberedMapping(db, headersKey(headers));
-  const mapping: ImportMapping = remembered
-    ? { ...remembered, headerRow }
-    : { headerRow, columns: proposeMapping(headers), emptyCells: 'keep' };
-  return { mapping, proposedBy: remembered ? ('remembered' as const) : ('headers' as const), headers };
+  const mapping: ImportMapping = {
+    headerRow,
+    columns: (known && remembered.get(known.key)) ?? proposeMapping(headers),
+    emptyCells: 'keep',
+  };
+  return { mapping, proposedBy: known ? ('remembered' as const) : ('headers' as const), headers };
 }
 
 /**
@@ -94,9 +113,10 @@ export function importService(db: Database) {
       };
     }
     const checked = await checkRows(db, importer.departmentId, file);
+    const headers = table[mapping.headerRow - 1] ?? [];
     const kept: CheckedImport = {
       file,
-      remember: { key: headersKey(table[mapping.headerRow - 1] ?? []), mapping },
+      remember: filled(headers) ? { key: headersKey(headers), columns: mapping.columns } : null,
     };
     const importId = checked.errorCount === 0 ? await keepPendingImport(db, 'components', importer, kept) : null;
     return {
@@ -143,7 +163,7 @@ export function importService(db: Database) {
     /**
      * Commits a previewed import in one transaction. The rows are checked again inside it, so whatever
      * changed since the preview (a SKU created, stock received) is caught rather than written twice. The
-     * mapping is then remembered for the next file with the same headers.
+     * columns are then remembered for the next file with the same headers.
      */
     async commit(importer: Importer, importId: string): Promise<ImportCommitResponse> {
       // Updated components rewrite their balances' list keys, which can meet a posting in a deadlock (ADR 0013).
@@ -166,7 +186,7 @@ export function importService(db: Database) {
           if (updated.length > 0) await updateComponents(tx, updated, file.present, file.emptyCells, categories.ids);
           const opening = rows.filter((row) => row.openingQuantity !== null && row.locationId !== null);
           await postOpeningBalances(tx, importer, opening);
-          await rememberMapping(tx, remember.key, remember.mapping);
+          if (remember) await rememberColumns(tx, remember.key, remember.columns);
           return {
             createdComponents: created.length,
             updatedComponents: updated.length,

@@ -224,7 +224,7 @@ describe("the account's users beside the managers here", () => {
     expect(itemOf(await list(), amoUser(2))).toMatchObject({ match: 'amo_id' });
   });
 
-  it('refuses to link an AMO ID another user has, a user who is not a manager, or a user who does not exist', async () => {
+  it('refuses to link an AMO ID another user has, a user who is not a manager, a manager of another department, or a user who does not exist', async () => {
     const taken = await link(amoUser(0), byEmail);
     expect([taken.statusCode, taken.json().code]).toEqual([409, 'AMO_ID_TAKEN']);
     expect(itemOf(await list(), amoUser(0))).toMatchObject({ match: 'amo_id', user: { id: byAmoId } });
@@ -234,6 +234,11 @@ describe("the account's users beside the managers here", () => {
       const refused = await link(amoUser(4), someone.id);
       expect([refused.statusCode, refused.json().code]).toEqual([422, 'USER_NOT_A_MANAGER']);
     }
+    // A manager of a department the administrator does not work in is neither offered nor linked.
+    const elsewhere = (await createUser(app, { role: 'manager', departments: ['East Sales'] })).id;
+    expect((await list()).managers.map((candidate) => candidate.id)).not.toContain(elsewhere);
+    const outside = await link(amoUser(4), elsewhere);
+    expect([outside.statusCode, outside.json().code]).toEqual([403, 'NOT_A_DEPARTMENT_MEMBER']);
     const unknown = await link(amoUser(4), '00000000-0000-4000-8000-000000000000');
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'NOT_FOUND']);
     const badId = await call(app, 'POST', '/api/sales/amocrm-users/not-a-number/link', {

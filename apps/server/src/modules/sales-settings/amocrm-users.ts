@@ -106,8 +106,11 @@ export function amoCrmUsersService(db: Database, config: Config) {
   }
 
   return {
-    /** The account's users with their matches and stored leads, and every manager here to link one to. */
-    async list(): Promise<AmoCrmUserList> {
+    /**
+     * The account's users with their matches and stored leads, and the managers the administrator may link one
+     * to: those of the administrator's departments, as plans are (PRODUCT.md §2).
+     */
+    async list(administratorId: string): Promise<AmoCrmUserList> {
       const { accountId, users } = await accountUsers();
       const candidates = await findUsersByAmoIdsOrEmails(
         db,
@@ -115,7 +118,11 @@ export function amoCrmUsersService(db: Database, config: Config) {
         users.flatMap((user) => given(user.email) ?? []),
       );
       const leads = accountId === null ? new Map<number, number>() : await leadsPerResponsibleUser(db, accountId);
-      const managers = await listManagers(db);
+      const departments = await listMemberships(db, administratorId);
+      const managers = await listManagers(
+        db,
+        departments.map((department) => department.id),
+      );
       return {
         accountId,
         items: matchAmoCrmUsers(users, candidates, leads),
@@ -125,9 +132,18 @@ export function amoCrmUsersService(db: Database, config: Config) {
 
     /**
      * Makes the amoCRM user's id the manager's AMO ID. amoCRM is not asked: the id is what links them, as an
-     * AMO ID typed by hand, and linking must work while amoCRM is away.
+     * AMO ID typed by hand, and linking must work while amoCRM is away. Only a manager of one of the
+     * administrator's departments is linked: the link moves that department's sales figures.
      */
     async link(amoUserId: number, userId: string, administratorId: string): Promise<AmoCrmUserLinkResponse> {
+      // Other users are refused below, as not managers or unknown; a manager of no department moves no figures.
+      if ((await findUserById(db, userId))?.role === 'manager') {
+        const own = new Set((await listMemberships(db, administratorId)).map((department) => department.id));
+        const theirs = await listMemberships(db, userId);
+        if (theirs.length > 0 && !theirs.some((department) => own.has(department.id))) {
+          throw new AppError('NOT_A_DEPARTMENT_MEMBER');
+        }
+      }
       try {
         const user = await db.transaction((tx) =>
           linkAmoId(tx, { userId, amoId: amoUserId, actor: { userId: administratorId, via: VIA } }),

@@ -99,7 +99,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         "The amoCRM account's users (read live) beside the managers here: how each matches a user, and its stored leads",
       response: { 200: AmoCrmUserList, ...problems(401, 403, 409, 502) },
     },
-    handler: () => amoCrmUsers.list(),
+    handler: (request) => amoCrmUsers.list(authOf(request).userId),
   });
 
   app.post('/amocrm-users/:amoUserId/link', {
@@ -109,7 +109,7 @@ export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary:
         "Link an amoCRM user to a manager: its id becomes the manager's AMO ID (replacing theirs); leads follow at once",
       description:
-        'AMO_ID_TAKEN (409) when another user has that AMO ID; USER_NOT_A_MANAGER (422) for an administrator or a worker; NOT_FOUND (404) for an unknown user.',
+        "AMO_ID_TAKEN (409) when another user has that AMO ID; USER_NOT_A_MANAGER (422) for an administrator or a worker; NOT_A_DEPARTMENT_MEMBER (403) for a manager of none of the administrator's departments; NOT_FOUND (404) for an unknown user.",
       params: AmoCrmUserParams,
       body: AmoCrmUserLinkRequest,
       response: { 200: AmoCrmUserLinkResponse, ...problems(400, 401, 403, 404, 409, 422) },

@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR_PATH, type DepartmentRef, type User } from '@cm/contract';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
 
@@ -43,9 +43,26 @@ export async function findUsersByAmoIdsOrEmails(
     );
 }
 
-/** Every user with the manager role, by name. */
-export function listManagers(db: Executor): Promise<UserRow[]> {
-  return db.select().from(users).where(eq(users.role, 'manager')).orderBy(asc(users.name), asc(users.id));
+/** The managers who work in at least one of these departments, by name. */
+export function listManagers(db: Executor, departmentIds: readonly string[]): Promise<UserRow[]> {
+  if (departmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'manager'),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userDepartments)
+            .where(
+              and(eq(userDepartments.userId, users.id), inArray(userDepartments.departmentId, [...departmentIds])),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 /** Sets a user's AMO ID. Their access is unchanged, so their sessions and tokens stay valid. */

@@ -55,9 +55,11 @@ export function ColumnsStep({
   const headers = reading.topRows[headerRow - 1] ?? [];
   const below = reading.topRows.slice(headerRow);
   const columnName = (index: number) => `${columnLetters(index)} · ${headers[index]?.trim() || t('mapping.untitled')}`;
+  // Every column a row under the header fills, also one right of the last header cell.
+  const width = Math.max(headers.length, ...below.map((cells) => cells.length));
   const columnOptions = [
     { value: '', label: t('mapping.notImported') },
-    ...headers.map((_, index) => ({ value: String(index), label: columnName(index) })),
+    ...Array.from({ length: width }, (_, index) => ({ value: String(index), label: columnName(index) })),
   ];
   const read = new Set(Object.values(columns));
   const leftOut = headers.flatMap((header, index) => (header.trim() !== '' && !read.has(index) ? [header.trim()] : []));
@@ -107,11 +109,13 @@ export function ColumnsStep({
         )}
       </FileLine>
       <Text size="sm">{t('mapping.intro')}</Text>
-      {reading.proposedBy === 'remembered' && (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-          {t('mapping.remembered')}
-        </Alert>
-      )}
+      {reading.proposedBy === 'remembered' &&
+        headerRow === reading.mapping.headerRow &&
+        columns === reading.mapping.columns && (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+            {t('mapping.remembered')}
+          </Alert>
+        )}
 
       <Group grow align="flex-start" gap="sm" wrap="wrap">
         <Select

@@ -1,6 +1,7 @@
-import type { ComponentChange, ImportColumn } from '@cm/contract';
+import type { ComponentChange, ImportColumn, Unit } from '@cm/contract';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/format';
 import { WholeTable } from '../data-table';
 import { CountedHeading } from './import-headings';
 
@@ -13,12 +14,20 @@ type ChangedField = { row: number; sku: string; column: ImportColumn; from: stri
  */
 export function ComponentChanges({ changes, count }: { changes: readonly ComponentChange[]; count: number }) {
   const { t, i18n } = useTranslation('imports');
+  const format = useFormatters();
   if (count === 0) return null;
   const number = new Intl.NumberFormat(i18n.language);
   const rows: ChangedField[] = changes.flatMap(({ row, sku, fields }) =>
     fields.map((field) => ({ row, sku, ...field })),
   );
-  const shown = (value: string) => (value === '' ? t('emptyValue') : value);
+  // In the reader's words: money, quantities and units as the rest of the product writes them.
+  const shown = (column: ImportColumn, value: string) => {
+    if (value === '') return t('emptyValue');
+    if (column === 'unitCost') return format.money(value);
+    if (column === 'minimumStock') return format.quantity(value);
+    if (column === 'unit') return format.unit(value as Unit);
+    return value;
+  };
   return (
     <Stack gap={6}>
       <CountedHeading
@@ -33,8 +42,8 @@ export function ComponentChanges({ changes, count }: { changes: readonly Compone
           { key: 'row', title: t('errorRow'), width: 70, render: (field) => number.format(field.row) },
           { key: 'sku', title: t('columns.sku'), width: 180, truncate: true, render: (field) => field.sku },
           { key: 'field', title: t('changes.field'), width: 170, render: (field) => t(`columns.${field.column}`) },
-          { key: 'from', title: t('changes.from'), truncate: true, render: (field) => shown(field.from) },
-          { key: 'to', title: t('changes.to'), truncate: true, render: (field) => shown(field.to) },
+          { key: 'from', title: t('changes.from'), truncate: true, render: (field) => shown(field.column, field.from) },
+          { key: 'to', title: t('changes.to'), truncate: true, render: (field) => shown(field.column, field.to) },
         ]}
       />
       {count > changes.length && (

@@ -18,18 +18,23 @@ type CreateManagerModalProps = { user: AmoCrmUser; opened: boolean; onClose: () 
 export function CreateManagerModal({ user, opened, onClose }: CreateManagerModalProps) {
   const { t } = useTranslation(['sales-settings', 'common']);
   const create = useCreateManagerFromAmoCrm();
+  // The password is shown once: while the manager is being created, the dialog stays open to show it, and once
+  // shown, only a deliberate Done or close button (not a stray click or Escape) takes it away.
   const close = () => {
+    if (create.isPending) return;
     create.reset();
     onClose();
   };
+  const casual = !create.isPending && !create.data;
   return (
     <Modal
       opened={opened}
       onClose={close}
       title={t('amocrmUsers.createTitle')}
       centered
-      // The password is shown once: a click beside the dialog must not lose it.
-      closeOnClickOutside={!create.data}
+      closeOnClickOutside={casual}
+      closeOnEscape={casual}
+      withCloseButton={!create.isPending}
       closeButtonProps={{ 'aria-label': t('common:close') }}
     >
       {create.data ? (
