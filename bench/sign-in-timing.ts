@@ -1,16 +1,15 @@
 // Measures whether sign-in time reveals if an account exists: wrong password for a real account versus an
 // unknown e-mail, interleaved, through the whole app on an in-memory embedded database.
 // Run: npm run bench:sign-in  (optional: ROUNDS=200)
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { fromPglite, MIGRATIONS_FOLDER } from '../apps/server/src/db/client.js';
+import { createPglite, fromPglite, MIGRATIONS_FOLDER } from '../apps/server/src/db/client.js';
 import { seedDemoData } from '../apps/server/src/demo/seed.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 100);
-const client = await PGlite.create();
+const client = await createPglite();
 await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
 const handle = fromPglite(client);
 await seedDemoData(handle.db, 'Europe/Moscow');
