@@ -30,13 +30,15 @@ const webProject: TestProjectInlineConfiguration = {
   },
 };
 
-// Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+// Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set;
+// TEST_ENGINES ("postgres", "pglite,postgres") names them instead. CI runs each engine under one Node.js line
+// (.ci/run, ADR 0006).
+const engines = (
+  process.env.TEST_ENGINES?.split(',') ?? ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
+).filter((engine): engine is 'pglite' | 'postgres' => engine === 'pglite' || engine === 'postgres');
+
 export default defineConfig({
   test: {
-    projects: [
-      webProject,
-      serverProject('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
-    ],
+    projects: [webProject, ...engines.map(serverProject)],
   },
 });

@@ -3,22 +3,11 @@
 // revision of it (the mapping remembered, a manufacturer changed on every tenth part, empty cells kept) read,
 // checked with its changes and committed as updates. The whole app on an in-memory embedded database, as
 // `npm start` runs it. Run: npm run bench:component-import  (optional: ROWS=50000)
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createPglite, fromPglite, MIGRATIONS_FOLDER } from '../apps/server/src/db/client.js';
-import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/demo/seed.js';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/seed.js';
+import { demoApp } from './demo-app.js';
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
-const client = await createPglite();
-await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-const handle = fromPglite(client);
-await seedDemoData(handle.db, 'Europe/Moscow');
-const app = await buildApp(
-  loadConfig({ APP_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
-  handle,
-);
+const app = await demoApp();
 
 const login = await app.inject({
   method: 'POST',

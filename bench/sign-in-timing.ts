@@ -1,22 +1,10 @@
 // Measures whether sign-in time reveals if an account exists: wrong password for a real account versus an
 // unknown e-mail, interleaved, through the whole app on an in-memory embedded database.
 // Run: npm run bench:sign-in  (optional: ROUNDS=200)
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { createPglite, fromPglite, MIGRATIONS_FOLDER } from '../apps/server/src/db/client.js';
-import { seedDemoData } from '../apps/server/src/demo/seed.js';
+import { demoApp } from './demo-app.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 100);
-const client = await createPglite();
-await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-const handle = fromPglite(client);
-await seedDemoData(handle.db, 'Europe/Moscow');
-const app = await buildApp(
-  loadConfig({ APP_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
-  handle,
-);
+const app = await demoApp();
 
 async function timeLogin(email: string, round: number): Promise<number> {
   const started = process.hrtime.bigint();
