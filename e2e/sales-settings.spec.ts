@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AmoCrmFake, startAmoCrmFake } from '../tools/amocrm-fake/server.js';
 import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
@@ -228,7 +228,11 @@ test('a manager has no Sales settings in the menu and is refused at /settings', 
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 });
 
-test('a sync amoCRM refuses says why and what to do, in English and in Russian', async ({ page, request }) => {
+/**
+ * Connects the sales settings to the stand-in as the demo administrator, through the API; `disconnect` leaves
+ * them as the other tests expect. The headers sign further API calls as the administrator.
+ */
+async function connectStandIn(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
     data: { email: accounts.administrator, password: DEMO_PASSWORD },
   });
@@ -237,6 +241,14 @@ test('a sync amoCRM refuses says why and what to do, in English and in Russian',
   expect((await request.put('/api/sales/settings', { headers, data: { ...connection, token: TOKEN } })).ok()).toBe(
     true,
   );
+  return {
+    headers,
+    disconnect: () => request.put('/api/sales/settings', { headers, data: { ...connection, token: null } }),
+  };
+}
+
+test('a sync amoCRM refuses says why and what to do, in English and in Russian', async ({ page, request }) => {
+  const { disconnect } = await connectStandIn(request);
   try {
     await signInAs(page, 'administrator', '/settings');
     // The screen reads the account's pipelines and fields first; then amoCRM answers 402 (account not paid) to
@@ -262,7 +274,7 @@ test('a sync amoCRM refuses says why and what to do, in English and in Russian',
     ).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuetext', 'Остановлена: аккаунт amoCRM не оплачен');
   } finally {
-    await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
+    await disconnect();
   }
 });
 
@@ -271,14 +283,7 @@ test('an administrator sees the amoCRM users whose leads count for no manager, l
   request,
 }) => {
   test.slow();
-  const login = await request.post('/api/auth/login', {
-    data: { email: accounts.administrator, password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
-  const connection = { subdomain: fake.url, syncIntervalMinutes: 0, timeZone: 'Europe/Moscow' };
-  expect((await request.put('/api/sales/settings', { headers, data: { ...connection, token: TOKEN } })).ok()).toBe(
-    true,
-  );
+  const { headers, disconnect } = await connectStandIn(request);
   const users = (await (await request.get('/api/sales/amocrm-users', { headers })).json()) as {
     managers: { id: string; name: string; amoId: number | null }[];
   };
@@ -376,6 +381,6 @@ test('an administrator sees the amoCRM users whose leads count for no manager, l
   } finally {
     // Maxim Petrov's demo leads count for him again, and the account is disconnected as the other tests expect.
     await request.post(`/api/sales/amocrm-users/${maxim.amoId}/link`, { headers, data: { userId: maxim.id } });
-    await request.put('/api/sales/settings', { headers, data: { ...connection, token: null } });
+    await disconnect();
   }
 });
