@@ -7,7 +7,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSession } from '../../features/auth/session';
 import { appInfoQuery } from '../../lib/app-info';
@@ -107,7 +107,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       {/* The skip link focuses it; an outline would frame the whole page. */}
       <AppShell.Main id={MAIN_CONTENT_ID} style={{ outline: 'none' }}>
         <Box key={location.pathname} className={classes.page} pb={SCROLL_TO_TOP_CLEARANCE_PX}>
-          {children ?? <Outlet />}
+          <Deferred>{children ?? <Outlet />}</Deferred>
         </Box>
       </AppShell.Main>
       <AppShell.Footer>
@@ -117,4 +117,15 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <Notifications position="top-right" />
     </AppShell>
   );
+}
+
+/**
+ * Renders a screen in a second, interruptible pass after the shell. React renders the first pass of a
+ * navigation in one go; a list screen's rows rendered that way held the main thread for hundreds of
+ * milliseconds on a phone, during which no tap or key was answered. Deferred, React yields to the browser every
+ * few milliseconds while it builds the screen (ADR 0023).
+ */
+function Deferred({ children }: { children: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : null;
 }

@@ -2,10 +2,11 @@ import 'mantine-datatable/styles.css';
 import { PAGE_SIZES } from '@cm/contract';
 import { Button, EmptyState, Group, Menu, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconColumns3, IconInbox, IconRefresh } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, useDataTableColumns } from 'mantine-datatable';
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus, useDataTableColumns } from 'mantine-datatable';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { useStableCallback } from '../../lib/use-stable-callback';
 
 /** One page of a server-side list, as every list endpoint of the contract answers it. */
 export type ListPage<Row> = { items: Row[]; total: number };
@@ -97,7 +98,7 @@ export function ListTable<Row, Sort extends string = string>({
   const loadingFirstPage = isPending && !data;
   const failed = Boolean(error) && !data;
   const records = data?.items ?? [];
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   // A link to a page past the end (the list shrank since) shows the last page instead of nothing.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
@@ -108,9 +109,14 @@ export function ListTable<Row, Sort extends string = string>({
   const sortColumn = state.sort
     ? columns.find((column) => sortKeyOf(column) === state.sort)
     : columns.find((column) => column.sortable);
-  const sortStatus = sortColumn
-    ? { columnAccessor: sortColumn.accessor, sortKey: sortColumn.sortKey, direction: state.order ?? 'asc' }
-    : undefined;
+  const direction = state.order ?? 'asc';
+  const sortStatus = useMemo(
+    (): DataTableSortStatus<Row> =>
+      sortColumn
+        ? { columnAccessor: sortColumn.accessor, sortKey: sortColumn.sortKey, direction }
+        : { columnAccessor: '', direction: 'asc' },
+    [sortColumn, direction],
+  );
 
   // The chosen columns are applied here and kept under `storeColumnsKey` by the hook above. The table itself
   // gets neither the key nor `toggleable`: with them it adds a right-click menu to the header row whose ARIA
@@ -138,20 +144,9 @@ export function ListTable<Row, Sort extends string = string>({
     [],
   );
 
-  const rowAttributes = onRowClick
-    ? (row: Row) => ({
-        tabIndex: 0,
-        'aria-label': rowLabel?.(row),
-        onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
-          // Keys pressed on a button inside the row belong to that button.
-          if (event.target !== event.currentTarget) return;
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            onRowClick(row);
-          }
-        },
-      })
-    : undefined;
+  const openRow = useStableCallback((row: Row) => onRowClick?.(row));
+  const changeState = useStableCallback(onStateChange);
+  const clickable = Boolean(onRowClick);
 
   const showEmptyState = !loadingFirstPage && (failed || records.length === 0);
   // Rendered only when shown: the table keeps its empty state in the page (transparent), and an invisible
@@ -182,6 +177,112 @@ export function ListTable<Row, Sort extends string = string>({
     >
       {emptyAction ? <EmptyState.Actions>{emptyAction}</EmptyState.Actions> : null}
     </EmptyState>
+  );
+
+  const changeSort = useStableCallback((status: DataTableSortStatus<Row>) => {
+    const column = columns.find((candidate) => candidate.accessor === status.columnAccessor);
+    if (column) onStateChange({ sort: sortKeyOf(column) as Sort, order: status.direction });
+  });
+  const changePage = useStableCallback((page: number) => changeState({ page }));
+  const changePageSize = useStableCallback((pageSize: number) => changeState({ pageSize }));
+  const rowAttributes = useCallback(
+    (row: Row) => ({
+      tabIndex: 0,
+      'aria-label': rowLabel?.(row),
+      onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+        // Keys pressed on a button inside the row belong to that button.
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          openRow(row);
+        }
+      },
+    }),
+    [rowLabel, openRow],
+  );
+  const shownEmptyState = showEmptyState ? emptyState : null;
+
+  // The rows are rendered again only when what they show changes: a parent's re-render (another query of
+  // the screen arriving, a keystroke in a filter) leaves them alone. A page of rows is most of a list screen's
+  // rendering work.
+  const grid = useMemo(
+    () => (
+      <DataTable<Row>
+        aria-label={ariaLabel}
+        aria-busy={isFetching}
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover={clickable}
+        striped
+        pinLastColumn={pinLastColumn}
+        minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
+        // The rows scroll in the table's own viewport, bounded here. The table's `maxHeight` would bound its
+        // outer box only: Chromium then lets the viewport grow as tall as every row and clips it, so rows past
+        // the box could be reached by neither the wheel nor the keyboard. A table wider than a narrow screen
+        // scrolls sideways: its scrollbar shows whenever it does (not only on hover, where nobody would know
+        // to look), and keyboard users reach the viewport with Tab to scroll it.
+        scrollAreaProps={{
+          type: 'auto',
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel, style: { maxHeight } },
+        }}
+        columns={loadingFirstPage ? skeletonColumns : visibleColumns}
+        records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
+        idAccessor={
+          loadingFirstPage
+            ? (row: Row) => String((row as { __skeleton: number }).__skeleton)
+            : ((idAccessor ?? 'id') as keyof Row)
+        }
+        fetching={isFetching && !loadingFirstPage}
+        // While the first page loads the footer says so instead of "no records".
+        noRecordsText={loadingFirstPage ? t('loading') : failed ? t('error') : emptyMessage}
+        loaderBackgroundBlur={1}
+        emptyState={shownEmptyState ?? <span />}
+        sortStatus={sortStatus}
+        onSortStatusChange={changeSort}
+        page={state.page}
+        onPageChange={changePage}
+        totalRecords={loadingFirstPage ? undefined : failed ? 0 : (data?.total ?? 0)}
+        recordsPerPage={state.pageSize}
+        recordsPerPageOptions={[...PAGE_SIZES]}
+        onRecordsPerPageChange={changePageSize}
+        recordsPerPageLabel={t('rowsPerPage')}
+        paginationText={({ from, to, totalRecords }) =>
+          t('range', { from: number.format(from), to: number.format(to), total: number.format(totalRecords) })
+        }
+        loadingText={t('loading')}
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+        paginationWithEdges
+        onRowClick={clickable && !loadingFirstPage ? ({ record }) => openRow(record) : undefined}
+        customRowAttributes={clickable && !loadingFirstPage ? rowAttributes : undefined}
+      />
+    ),
+    [
+      ariaLabel,
+      isFetching,
+      clickable,
+      pinLastColumn,
+      records,
+      loadingFirstPage,
+      failed,
+      maxHeight,
+      skeletonColumns,
+      visibleColumns,
+      skeletonRecords,
+      idAccessor,
+      t,
+      emptyMessage,
+      shownEmptyState,
+      sortStatus,
+      changeSort,
+      state.page,
+      changePage,
+      data?.total,
+      state.pageSize,
+      changePageSize,
+      number,
+      openRow,
+      rowAttributes,
+    ],
   );
 
   const toggleable = columnsToggle.filter((toggle) => toggle.toggleable);
@@ -226,57 +327,7 @@ export function ListTable<Row, Sort extends string = string>({
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <DataTable<Row>
-        aria-label={ariaLabel}
-        aria-busy={isFetching}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover={Boolean(onRowClick)}
-        striped
-        pinLastColumn={pinLastColumn}
-        minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
-        // The rows scroll in the table's own viewport, bounded here. The table's `maxHeight` would bound its
-        // outer box only: Chromium then lets the viewport grow as tall as every row and clips it, so rows past
-        // the box could be reached by neither the wheel nor the keyboard. A table wider than a narrow screen
-        // scrolls sideways: its scrollbar shows whenever it does (not only on hover, where nobody would know
-        // to look), and keyboard users reach the viewport with Tab to scroll it.
-        scrollAreaProps={{
-          type: 'auto',
-          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': ariaLabel, style: { maxHeight } },
-        }}
-        columns={loadingFirstPage ? skeletonColumns : visibleColumns}
-        records={loadingFirstPage ? skeletonRecords : failed ? [] : records}
-        idAccessor={
-          loadingFirstPage
-            ? (row: Row) => String((row as { __skeleton: number }).__skeleton)
-            : ((idAccessor ?? 'id') as keyof Row)
-        }
-        fetching={isFetching && !loadingFirstPage}
-        // While the first page loads the footer says so instead of "no records".
-        noRecordsText={loadingFirstPage ? t('loading') : failed ? t('error') : emptyMessage}
-        loaderBackgroundBlur={1}
-        emptyState={emptyState}
-        sortStatus={sortStatus ?? { columnAccessor: '', direction: 'asc' }}
-        onSortStatusChange={(status) => {
-          const column = columns.find((candidate) => candidate.accessor === status.columnAccessor);
-          if (column) onStateChange({ sort: sortKeyOf(column) as Sort, order: status.direction });
-        }}
-        page={state.page}
-        onPageChange={(page) => onStateChange({ page })}
-        totalRecords={loadingFirstPage ? undefined : failed ? 0 : (data?.total ?? 0)}
-        recordsPerPage={state.pageSize}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(pageSize) => onStateChange({ pageSize })}
-        recordsPerPageLabel={t('rowsPerPage')}
-        paginationText={({ from, to, totalRecords }) =>
-          t('range', { from: number.format(from), to: number.format(to), total: number.format(totalRecords) })
-        }
-        loadingText={t('loading')}
-        getPaginationControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-        paginationWithEdges
-        onRowClick={onRowClick && !loadingFirstPage ? ({ record }) => onRowClick(record) : undefined}
-        customRowAttributes={loadingFirstPage ? undefined : rowAttributes}
-      />
+      {grid}
     </Stack>
   );
 }

@@ -2,11 +2,18 @@ import type { Role } from '@cm/contract';
 
 export type MovementKind = 'receipt' | 'issue' | 'transfer' | 'adjustment';
 
-/** Postings a role may make (PRODUCT.md §2): managers none, workers all but adjustments, administrators all. */
-export function movementKindsFor(role: Role | undefined): MovementKind[] {
-  if (role === 'administrator') return ['receipt', 'issue', 'transfer', 'adjustment'];
-  if (role === 'worker') return ['receipt', 'issue', 'transfer'];
-  return [];
+const ADMINISTRATOR_KINDS: readonly MovementKind[] = ['receipt', 'issue', 'transfer', 'adjustment'];
+const WORKER_KINDS: readonly MovementKind[] = ['receipt', 'issue', 'transfer'];
+const NO_KINDS: readonly MovementKind[] = [];
+
+/**
+ * Postings a role may make (PRODUCT.md §2): managers none, workers all but adjustments, administrators all.
+ * The same list each time, so that what a screen memoises on it (its columns, its rows) stays memoised.
+ */
+export function movementKindsFor(role: Role | undefined): readonly MovementKind[] {
+  if (role === 'administrator') return ADMINISTRATOR_KINDS;
+  if (role === 'worker') return WORKER_KINDS;
+  return NO_KINDS;
 }
 
 /** Only administrators reverse movements. */

@@ -25,7 +25,7 @@ export function ComponentStock({
   departmentName,
 }: {
   detail: ComponentDetail;
-  movementKinds: MovementKind[];
+  movementKinds: readonly MovementKind[];
   departmentName: string;
 }) {
   const { t } = useTranslation('components');

@@ -4,7 +4,7 @@ import { IconCategory, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { componentListQuery } from '../../components/catalogue/api';
 import { categoriesQuery, categoryOptions } from '../../components/categories/api';
@@ -132,6 +132,8 @@ export default function ComponentsPage() {
     [t, format],
   );
 
+  const rowLabel = useCallback((row: Component) => t('list.open', { sku: row.sku, name: row.name }), [t]);
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
@@ -164,7 +166,7 @@ export default function ComponentsPage() {
         state={search}
         onStateChange={update}
         onRowClick={(row) => void navigate({ to: '/components/$componentId', params: { componentId: row.id } })}
-        rowLabel={(row) => t('list.open', { sku: row.sku, name: row.name })}
+        rowLabel={rowLabel}
         emptyMessage={filtered ? t('list.emptyFiltered') : t('list.empty')}
         emptyAction={
           filtered ? (

@@ -10,7 +10,7 @@ export type DetailActions = {
   archiveOrRestore: 'archive' | 'restore' | null;
   delete: boolean;
   /** Receive, Issue, Transfer, Adjust: none on an archived component, which cannot move. */
-  movementKinds: MovementKind[];
+  movementKinds: readonly MovementKind[];
 };
 
 /** The actions of the detail page for a role on an active or archived component. */

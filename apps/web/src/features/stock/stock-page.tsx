@@ -16,7 +16,7 @@ import { IconDotsVertical, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoriesQuery, categoryOptions } from '../../components/categories/api';
 import {
@@ -39,6 +39,8 @@ import { useFormatters } from '../../lib/format';
 import { stockListQuery } from './api';
 
 export { prefetchStockScreen as prefetch } from './api';
+
+const stockRowId = (row: StockRow) => `${row.componentId}:${row.locationId}`;
 
 /** Stock on hand per component and location of the current department (PRODUCT.md §4). */
 export default function StockPage() {
@@ -169,6 +171,7 @@ export default function StockPage() {
     [t, format, kinds, movementModal.open],
   );
 
+  const rowLabel = useCallback((row: StockRow) => t('openComponent', { sku: row.sku, name: row.name }), [t]);
   const totals = query.data?.totals;
 
   return (
@@ -203,9 +206,9 @@ export default function StockPage() {
         query={query}
         state={search}
         onStateChange={update}
-        idAccessor={(row) => `${row.componentId}:${row.locationId}`}
+        idAccessor={stockRowId}
         onRowClick={(row) => void navigate({ href: `/components/${row.componentId}` })}
-        rowLabel={(row) => t('openComponent', { sku: row.sku, name: row.name })}
+        rowLabel={rowLabel}
         emptyMessage={filtered || search.includeEmpty ? t('emptyFiltered') : t('empty')}
         emptyAction={
           filtered ? (
