@@ -201,6 +201,7 @@ test('the settings screen passes the accessibility checks on every tab, light an
       ['connection', page.getByRole('table', { name: 'Sync history' })],
       ['amocrm-users', page.getByRole('heading', { level: 2, name: 'amoCRM users' })],
       ['plans', page.getByRole('table', { name: /^Monthly plans/ })],
+      ['months', page.getByRole('table', { name: /^Months of/ })],
       ['import', page.getByRole('tabpanel', { name: 'Import from files' })],
     ] as const) {
       await page.goto(`/settings?tab=${tab}`);
@@ -217,6 +218,45 @@ test('the settings screen passes the accessibility checks on every tab, light an
   await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(violations, 'connection at 800 px').toEqual([]);
+});
+
+test('an administrator reviews last month, closes it, sees its schemes locked, and reopens it', async ({ page }) => {
+  test.slow();
+  const now = new Date();
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const month = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(last);
+  await signInAs(page, 'administrator', '/settings?tab=months');
+  await switchDepartment(page, 'Moscow Sales');
+  await expect(page.getByRole('tab', { name: 'Month closing', selected: true })).toBeVisible();
+  if (last.getUTCFullYear() !== now.getFullYear()) await page.getByRole('button', { name: 'Previous year' }).click();
+  const months = page.getByRole('table', { name: `Months of ${last.getUTCFullYear()}` });
+  const row = months.getByRole('row').filter({ hasText: month });
+  await expect(row).toContainText('Open — ready to close');
+
+  await row.getByRole('button', { name: `Review and close ${month}` }).click();
+  const review = page.getByRole('dialog', { name: month });
+  const figures = review.getByRole('table', { name: `Figures of ${month} per manager` });
+  await expect(figures.getByRole('row').filter({ hasText: 'Maxim Petrov' })).toBeVisible();
+  await review.getByRole('button', { name: 'Close the month' }).click();
+  await expect(page.getByText(`${month} is closed: its figures are frozen.`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: `${month} — closed` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('by Alexandra Ivanova');
+
+  // The demo schemes paid that month: they are locked now, and cannot be edited.
+  await page.getByRole('tab', { name: 'Bonus schemes' }).click();
+  await expect(page.getByText('Pays a closed month').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Month closing' }).click();
+  await row.getByRole('button', { name: `Review or reopen ${month}` }).click();
+  const closedReview = page.getByRole('dialog', { name: `${month} — closed` });
+  await closedReview.getByRole('button', { name: 'Reopen the month' }).click();
+  // Reopening drops what payroll was paid from: it is asked once more.
+  await expect(closedReview.getByRole('alert')).toContainText('drops the frozen figures');
+  await closedReview.getByRole('button', { name: 'Yes, reopen the month' }).click();
+  await expect(page.getByText(`${month} is open again`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText('Open — ready to close');
 });
 
 test('a manager has no Sales settings in the menu and is refused at /settings', async ({ page }) => {

@@ -6,6 +6,7 @@ import { type ContactFacts, type LeadFacts, upsertContacts, upsertLeads } from '
 import { salesSettings } from '../../modules/sales-sync/settings.js';
 import type { DemoLanguage } from '../language.js';
 import { playActivity } from './activity.js';
+import { seedDemoBonusSchemes } from './bonus-schemes.js';
 import { calendarIn, DAY, monthAt } from './calendar.js';
 import { planOf, playLeads } from './leads.js';
 import { CLOSED_STAGES, LOSS_REASONS, PIPELINES } from './pipelines.js';
@@ -13,9 +14,10 @@ import { OUTSIDERS, SALES_DEPARTMENTS, SALES_TEAM } from './team.js';
 
 /**
  * The demo sales area: a sales team in the two sales departments, two pipelines, twelve months of leads
- * up to today, daily calls and messages, and monthly plans up to next month. The demo reads no amoCRM
- * account, so all of it is file data (FILE_ACCOUNT_ID). Leads are stored as file leads through upsertLeads,
- * the sync's own write path, so each one gets its manager and department exactly as a synced lead does.
+ * up to today, daily calls and messages, monthly plans up to next month, and a bonus scheme per management
+ * type in effect from the first month. The demo reads no amoCRM account, so all of it is file data
+ * (FILE_ACCOUNT_ID). Leads are stored as file leads through upsertLeads, the sync's own write path, so each
+ * one gets its manager and department exactly as a synced lead does.
  *
  * Every manager's months come from a random stream of their own with a fixed number of draws per month:
  * what a manager achieved N months ago is the same in every seed whatever the date, so the facts the
@@ -165,6 +167,9 @@ export async function seedDemoSales(
         select r.user_id, r.month, r.amount_minor, ${people.adminId}::uuid
         from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as r(user_id uuid, month text, amount_minor bigint)`,
   );
+
+  const [firstMonth] = months;
+  if (firstMonth) await seedDemoBonusSchemes(db, firstMonth.key);
 
   return { leads: leads.length, contacts: contacts.length, activityDays: activity.length, plans: plans.length };
 }

@@ -1,24 +1,10 @@
 import type { PlanGrid, PlansUpdateRequest } from '@cm/contract';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconCopy, IconUsers } from '@tabler/icons-react';
+import { IconAlertCircle, IconCopy, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
 import { LoadFailed } from '../../components/load-failed';
 import { currentUserQuery } from '../../lib/current-user';
@@ -27,9 +13,7 @@ import { moneyInputText, parseMoney, useCurrency, useFormatters } from '../../li
 import { planGridQuery, useSavePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { SaveBar } from './save-bar';
-
-const THIS_YEAR = new Date().getFullYear();
-const PlansSearch = z.object({ year: z.coerce.number().int().min(2000).max(2100).default(THIS_YEAR) });
+import { YearSearch, YearSwitcher } from './year-switcher';
 
 /** A cell typed into: the text and the saved amount it stands over, keyed by `userId|month`. */
 type Draft = { text: string; original: number | null };
@@ -54,7 +38,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const { t, i18n } = useTranslation(['sales-settings', 'errors', 'common']);
   // Plans are the current department's (PRODUCT.md §2): its managers only.
   const { data: user } = useQuery(currentUserQuery);
-  const [search, update] = useListSearch(PlansSearch);
+  const [search, update] = useListSearch(YearSearch);
   const year = search.year;
   const grid = useQuery(planGridQuery(year));
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -129,34 +113,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap={4} role="group" aria-label={t('plans.yearLabel')}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('plans.previousYear')}
-            disabled={year <= 2000}
-            onClick={() => update({ year: year - 1 })}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <Text fw={700} size="lg" w={64} ta="center" aria-live="polite">
-            {year}
-          </Text>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('plans.nextYear')}
-            disabled={year >= 2100}
-            onClick={() => update({ year: year + 1 })}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
-          {year !== THIS_YEAR ? (
-            <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => update({ year: THIS_YEAR })}>
-              {t('plans.thisYear')}
-            </Button>
-          ) : null}
-        </Group>
+        <YearSwitcher year={year} onChange={(next) => update({ year: next })} />
         <Button
           variant="default"
           leftSection={<IconCopy size={16} />}

@@ -1,5 +1,12 @@
 import { Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconFileImport, IconPlugConnected, IconTargetArrow, IconUsers } from '@tabler/icons-react';
+import {
+  IconCalendarCheck,
+  IconCoins,
+  IconFileImport,
+  IconPlugConnected,
+  IconTargetArrow,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +15,21 @@ import { useListSearch } from '../../components/data-table';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { usePageTitle } from '../../components/use-page-title';
 import { AmoCrmUsersTab } from './amocrm-users-tab';
+import { BonusSchemesTab } from './bonus-schemes-tab';
 import { ConnectionTab } from './connection-tab';
+import { MonthsTab } from './months-tab';
 import { PlansTab } from './plans-tab';
 import { SalesImportPanel } from './sales-import/sales-import-panel';
 
-const TABS = ['connection', 'amocrm-users', 'plans', 'import'] as const;
+const TABS = ['connection', 'amocrm-users', 'plans', 'bonus-schemes', 'months', 'import'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<Tab, ReactNode> = {
   connection: <IconPlugConnected size={16} />,
   'amocrm-users': <IconUsers size={16} />,
   plans: <IconTargetArrow size={16} />,
+  'bonus-schemes': <IconCoins size={16} />,
+  months: <IconCalendarCheck size={16} />,
   import: <IconFileImport size={16} />,
 };
 
@@ -27,7 +38,9 @@ const SettingsSearch = z.object({ tab: z.enum(TABS).default('connection') });
 
 /**
  * Sales settings (PRODUCT.md §5, administrators): the amoCRM connection and sync, the account's users matched
- * to managers, the monthly plans, and leads and activity from files for companies without amoCRM. The form tabs report unsaved changes; leaving the screen with any asks first. Switching tabs keeps them.
+ * to managers, the monthly plans, the bonus schemes, month closing, and leads and activity from files for
+ * companies without amoCRM. The form tabs report unsaved changes; leaving the screen with any asks first.
+ * Switching tabs keeps them.
  */
 export default function SalesSettingsPage() {
   const { t } = useTranslation(['sales-settings', 'common']);
@@ -39,6 +52,9 @@ export default function SalesSettingsPage() {
     // Links and new managers are saved as they are made: nothing waits for Save.
     'amocrm-users': false,
     plans: false,
+    'bonus-schemes': false,
+    // A month is closed or reopened at once: nothing waits for Save.
+    months: false,
     // An import is committed or abandoned in one go: it holds nothing to lose.
     import: false,
   });
@@ -51,6 +67,7 @@ export default function SalesSettingsPage() {
   }, []);
   const connectionDirty = useCallback((dirty: boolean) => reportDirty('connection', dirty), [reportDirty]);
   const plansDirty = useCallback((dirty: boolean) => reportDirty('plans', dirty), [reportDirty]);
+  const bonusSchemesDirty = useCallback((dirty: boolean) => reportDirty('bonus-schemes', dirty), [reportDirty]);
 
   const blocker = useBlocker({
     // Another tab of this screen is not leaving it.
@@ -62,7 +79,12 @@ export default function SalesSettingsPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
-      <Tabs value={search.tab} onChange={(tab) => tab && update({ tab: tab as Tab })}>
+      {/* Tabs a little narrower than Mantine's own, so that the five fit on one line beside the menu in Russian too. */}
+      <Tabs
+        value={search.tab}
+        onChange={(tab) => tab && update({ tab: tab as Tab })}
+        styles={{ tab: { paddingInline: 'var(--mantine-spacing-sm)' } }}
+      >
         <Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Tab
@@ -92,6 +114,12 @@ export default function SalesSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="plans" pt="md">
           <PlansTab onDirtyChange={plansDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="bonus-schemes" pt="md">
+          <BonusSchemesTab onDirtyChange={bonusSchemesDirty} />
+        </Tabs.Panel>
+        <Tabs.Panel value="months" pt="md">
+          <MonthsTab />
         </Tabs.Panel>
         <Tabs.Panel value="import" pt="md">
           <SalesImportPanel />

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decimalInputText, moneyInputText, moneyText, normaliseQuantity, parseMoney } from './amounts';
+import {
+  asFraction,
+  decimalInputText,
+  moneyInputText,
+  moneyText,
+  normaliseQuantity,
+  parseMoney,
+  readMoney,
+  relocalisedMoney,
+} from './amounts';
 
 describe('parseMoney', () => {
   it('reads major units in the currency digits', () => {
@@ -124,5 +133,69 @@ describe('moneyInputText', () => {
     expect(parseMoney('12,5', 2, 'en')).toBe(1250);
     expect(parseMoney('1,500', 3, 'ru')).toBe(1500);
     expect(parseMoney('1,50,000', 2, 'en')).toBeUndefined();
+  });
+});
+
+describe('percentages', () => {
+  it('become the fraction they stand for by moving the point, digits kept exactly', () => {
+    expect(['112.50', '5.00', '0', '0.01', '1234.56', '99999999999.99', '-3.5'].map(asFraction)).toEqual([
+      '1.1250',
+      '0.0500',
+      '0.00',
+      '0.0001',
+      '12.3456',
+      '999999999.9999',
+      '-0.035',
+    ]);
+  });
+
+  it('are written as each language writes a percentage, two decimals always', () => {
+    const percent = (text: string, language: string) =>
+      new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        asFraction(text) as `${number}`,
+      );
+    expect(percent('112.5', 'en')).toBe('112.50%');
+    expect(percent('119.99', 'ru')).toBe('119,99\u00a0%');
+    expect(percent('1234.56', 'en')).toBe('1,234.56%');
+  });
+});
+
+describe('readMoney', () => {
+  const TRILLION_MINOR = 100_000_000_000_000;
+
+  it('reads amounts typed in either language', () => {
+    expect(readMoney('1 500 000,50', 2, 'ru')).toEqual({ minor: 150_000_050 });
+    expect(readMoney('1,500,000.50', 2, 'en')).toEqual({ minor: 150_000_050 });
+    expect(readMoney('0', 2, 'en')).toEqual({ minor: 0 });
+    expect(readMoney('12.500', 2, 'en')).toEqual({ minor: 1250 });
+  });
+
+  it('tells why an amount cannot be read, for the form to say', () => {
+    expect(readMoney('  ', 2, 'en')).toEqual({ problem: 'empty' });
+    for (const text of ['abc', '-5', '1.2.3', '12,50 ₽', '1e6']) {
+      expect(readMoney(text, 2, 'en'), text).toEqual({ problem: 'notANumber' });
+    }
+    expect(readMoney('12.505', 2, 'en')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readMoney('60 000.505', 2, 'en')).toEqual({ problem: 'tooManyDecimals' });
+    // A currency without minor units takes whole amounts only.
+    expect(readMoney('1 500,5', 0, 'ru')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readMoney('0.0000000001', 2, 'en')).toEqual({ problem: 'tooManyDecimals' });
+  });
+
+  it("stops at the field's largest amount, and at the contract's without one", () => {
+    expect(readMoney('1000000000000', 2, 'en', TRILLION_MINOR)).toEqual({ minor: TRILLION_MINOR });
+    expect(readMoney('1,000,000,000,000.01', 2, 'en', TRILLION_MINOR)).toEqual({ problem: 'tooLarge' });
+    expect(readMoney('1000000000000.01', 2, 'en')).toEqual({ minor: TRILLION_MINOR + 1 });
+    // Beyond what parseMoney reads at all: still too large, not "not a number".
+    expect(readMoney('99999999999999999999', 2, 'en')).toEqual({ problem: 'tooLarge' });
+  });
+});
+
+describe('relocalisedMoney', () => {
+  it('rewrites a readable amount as the new language writes it and leaves the rest alone', () => {
+    expect(relocalisedMoney('2,800,000.00', 2, 'en', 'ru')).toBe('2\u00a0800\u00a0000,00');
+    expect(relocalisedMoney('1 500 000,5', 2, 'ru', 'en')).toBe('1,500,000.50');
+    expect(relocalisedMoney('abc', 2, 'en', 'ru')).toBe('abc');
+    expect(relocalisedMoney('', 2, 'en', 'ru')).toBe('');
   });
 });

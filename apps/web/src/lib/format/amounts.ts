@@ -83,6 +83,44 @@ export function parseMoney(text: string, digits: number, language: string): numb
   return 'value' in parsed ? parsed.value : undefined;
 }
 
+/** Why an amount typed cannot be one: nothing typed, not a number, more decimals than the currency has, too large. */
+export type MoneyProblem = 'empty' | 'notANumber' | 'tooManyDecimals' | 'tooLarge';
+
+/** The most decimals beyond the currency's that are tried when telling extra decimals from other problems. */
+const EXTRA_DECIMALS_TRIED = 12;
+
+/**
+ * An amount typed in major units as minor units, or why it cannot be one, for a form to word: parseMoney refuses
+ * unreadable text, extra decimals and amounts beyond the contract's largest alike; the text read again with more
+ * decimals tells the second from the others. `max` is the largest amount the field takes (the contract's by default).
+ */
+export function readMoney(
+  text: string,
+  digits: number,
+  language: string,
+  max: number = MoneyMinor.maxValue ?? Number.MAX_SAFE_INTEGER,
+): { minor: number; problem?: undefined } | { problem: MoneyProblem } {
+  const minor = parseMoney(text, digits, language);
+  if (minor === null) return { problem: 'empty' };
+  if (minor !== undefined) return minor > max ? { problem: 'tooLarge' } : { minor };
+  for (let more = digits + 1; more <= digits + EXTRA_DECIMALS_TRIED; more += 1) {
+    if (parseMoney(text, more, language) !== undefined) return { problem: 'tooManyDecimals' };
+  }
+  // Every digit as a zero reads when only the size was wrong: "99999999999999999999" is a number, too large.
+  const readable = parseMoney(text.replace(/\d/g, '0'), digits, language) !== undefined;
+  return { problem: readable ? 'tooLarge' : 'notANumber' };
+}
+
+/**
+ * An amount as typed in one language, rewritten as another writes it, for a form open while the interface language
+ * changes: "2,800,000.00" in English is «2 800 000,00» in Russian, where the English text would be no number. Text
+ * that does not read is left as it is, for its message to say why.
+ */
+export function relocalisedMoney(text: string, digits: number, from: string, to: string): string {
+  const minor = parseMoney(text, digits, from);
+  return typeof minor === 'number' ? moneyInputText(minor, digits, to) : text;
+}
+
 /** What a person typed as a quantity, in the contract's form: spaces dropped, a decimal comma read as a point. */
 export function normaliseQuantity(text: string): string {
   return text.replace(SPACES, '').replace(',', '.');
@@ -92,4 +130,18 @@ export function normaliseQuantity(text: string): string {
 export function isWholeQuantity(quantity: string): boolean {
   const fraction = normaliseQuantity(quantity).split('.')[1] ?? '';
   return /^0*$/.test(fraction);
+}
+
+/**
+ * A percentage as a decimal string ("112.5") turned into the fraction it stands for ("1.125"), by moving its
+ * point, so that Intl's percent style writes it exactly, with no binary float on the way.
+ */
+export function asFraction(percent: string): string {
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(percent.trim());
+  if (!match) return percent;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const digits = whole.padStart(3, '0');
+  const fractionDigits = `${digits.slice(-2)}${fraction}`;
+  const integer = digits.slice(0, -2).replace(/^0+(?=\d)/, '');
+  return `${sign}${integer}.${fractionDigits}`;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appInfoQuery } from '../app-info';
-import { moneyText } from './amounts';
+import { asFraction, moneyText } from './amounts';
 
 type NumericText = `${number}`;
 
@@ -14,6 +14,8 @@ export type Formatters = {
   money: (minor: number | bigint | string) => string;
   /** A whole number in the locale's digits. */
   count: (value: number) => string;
+  /** A percentage the API writes with two decimals ("112.50"), as the locale writes one: "112.50%", "112,50 %". */
+  percent: (text: string) => string;
   /** Date and time of an ISO timestamp in the locale and the organisation's time zone, e.g. "12 Mar 2026, 14:05". */
   dateTime: (iso: string) => string;
   /** The calendar day of an ISO timestamp in the organisation's time zone, e.g. "12 Mar 2026". */
@@ -68,6 +70,7 @@ type IntlFormats = {
   decimal: Intl.NumberFormat;
   whole: Intl.NumberFormat;
   currency: Intl.NumberFormat;
+  percent: Intl.NumberFormat;
   dateTime: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   time: Intl.DateTimeFormat;
@@ -94,6 +97,11 @@ function intlFormatsOf(language: string, currencyCode: string, timeZone: string 
         style: 'currency',
         currency: currencyCode,
         currencyDisplay: 'narrowSymbol',
+      }),
+      percent: new Intl.NumberFormat(language, {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
       }),
       dateTime: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
       date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }),
@@ -134,6 +142,7 @@ export function useFormatters(): Formatters {
       },
       money: (minor) => formats.currency.format(moneyText(minor, digits)),
       count: (value) => formats.whole.format(value),
+      percent: (text) => formats.percent.format(asFraction(text) as NumericText),
       dateTime: (iso) => formats.dateTime.format(new Date(iso)),
       date: (iso) => formats.date.format(new Date(iso)),
       time: (iso) => formats.time.format(new Date(iso)),

@@ -1,2 +1,4 @@
 export * from './amounts';
 export * from './formatters';
+export * from './months';
+export * from './typed-state';

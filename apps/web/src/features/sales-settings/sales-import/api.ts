@@ -5,9 +5,10 @@ import {
   SalesImportCommitResponse,
   type SalesImportKind,
 } from '@cm/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ImportFormat, uploadImportFile } from '../../../components/imports/api';
 import { api, apiDownload } from '../../../lib/api-client';
+import { salesResultsChanged } from '../../../lib/query-keys/sales-results';
 
 /** The leads or activity template, with headers and example rows in the interface language. */
 export function downloadSalesTemplate(
@@ -34,11 +35,10 @@ function commitSalesImport(importId: string): Promise<SalesImportCommitResponse>
 }
 
 /**
- * Applies a checked leads or activity file, all rows or none. It writes leads, pipelines, loss reasons and
- * daily activity of the file account, which no read of this client shows yet (the sales screens arrive
- * with their own issues; the settings list the amoCRM account's pipelines), so nothing cached is stale.
- * When a screen reads them, their key (in lib/query-keys) is invalidated here.
+ * Applies a checked leads or activity file, all rows or none: its leads and daily activity change the sales
+ * figures every sales screen shows.
  */
 export function useCommitSalesImport() {
-  return useMutation({ mutationFn: commitSalesImport });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: commitSalesImport, onSuccess: () => salesResultsChanged(queryClient) });
 }
