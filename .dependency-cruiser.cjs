@@ -12,9 +12,12 @@
  */
 const SERVER_MODULE_TIERS = [
   ['amocrm', 'audit', 'images', 'organisation', 'sessions', 'trees'],
-  ['categories', 'components', 'locations', 'sales-sync'],
+  ['bonus-schemes', 'categories', 'components', 'locations', 'sales-results', 'sales-sync'],
   ['imports', 'movements', 'stock', 'system', 'users', 'webhooks'],
-  ['auth', 'sales-import', 'sales-settings'],
+  ['auth', 'sales-import', 'sales-months', 'sales-settings'],
+  ['calculator', 'sales-figures'],
+  ['analytics', 'awards'],
+  ['leaderboard'],
 ];
 
 const modulePath = (names) => `^apps/server/src/modules/(${names.join('|')})/`;

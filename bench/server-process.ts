@@ -16,6 +16,8 @@ export type ServerProcess = {
 export type ServerOptions = {
   /** The folder whose dist/server.js runs: apps/server unless a patched copy is measured. */
   serverDir?: string;
+  /** The script to run instead of `<serverDir>/dist/server.js` (e.g. the TypeScript entry, with tsx in nodeOptions). */
+  script?: string;
   /** Options for node itself, before the script (such as --cpu-prof). */
   nodeOptions?: string[];
   /** The server's configuration on top of this process's environment; PORT and HOST are chosen here. */
@@ -47,7 +49,7 @@ async function answers(url: string): Promise<boolean> {
 /** Starts the built server on a free loopback port; resolves once /api/health answers. */
 export async function startBuiltServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const script = path.join(options.serverDir ?? path.join(ROOT, 'apps/server'), 'dist/server.js');
+  const script = options.script ?? path.join(options.serverDir ?? path.join(ROOT, 'apps/server'), 'dist/server.js');
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), script], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), HOST: '127.0.0.1' },

@@ -19,8 +19,11 @@ export function scenarioSummary(outcome: Outcome): string[] {
   ];
 }
 
-/** One row per scenario: throughput, latency percentiles, failures and where the CPU went. */
-export function table(outcomes: Outcome[]): string {
+/** A column a caller adds after the standard ones (a target beside the figures, say). */
+export type ExtraColumn = { header: string; value: (outcome: Outcome) => string };
+
+/** One row per scenario: throughput, latency percentiles, failures and where the CPU went, then any `extra` columns. */
+export function table(outcomes: Outcome[], extra: ExtraColumn[] = []): string {
   const header = [
     'scenario',
     'req/s',
@@ -32,6 +35,7 @@ export function table(outcomes: Outcome[]): string {
     'errors',
     'CPU % server/pg/loadgen/others',
     'CPU ms/response server+pg',
+    ...extra.map((column) => column.header),
   ];
   const rows = outcomes.map((outcome) => [
     outcome.scenario.name,
@@ -53,6 +57,7 @@ export function table(outcomes: Outcome[]): string {
       : `${((outcome.cpu.serverSeconds * 1000) / outcome.responses).toFixed(1)} + ${(
           (outcome.cpu.postgresSeconds * 1000) / outcome.responses
         ).toFixed(1)}`,
+    ...extra.map((column) => column.value(outcome)),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const format = (cells: string[]) => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');

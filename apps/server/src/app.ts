@@ -4,16 +4,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { pruneThrottle } from './modules/auth/sign-in-throttle.js';
+import { awardRoutes } from './modules/awards/routes.js';
+import { bonusSchemeRoutes } from './modules/bonus-schemes/routes.js';
+import { calculatorRoutes } from './modules/calculator/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { componentRoutes } from './modules/components/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
 import { salesImportRoutes } from './modules/sales-import/routes.js';
+import { salesMonthRoutes } from './modules/sales-months/routes.js';
+import { compactSalesResults } from './modules/sales-results/repository.js';
 import { salesSettingsRoutes } from './modules/sales-settings/routes.js';
 import { salesSyncRoutes } from './modules/sales-sync/routes.js';
 import { createSalesSync } from './modules/sales-sync/service.js';
@@ -37,6 +44,8 @@ declare module 'fastify' {
     /** Where list pages read (see DatabaseHandle). */
     listDb: Database;
     databaseKind: DatabaseHandle['kind'];
+    /** Notifications of the database (NOTIFY), whichever engine it is. */
+    listenToDatabase: DatabaseHandle['listen'];
     accessTokens: AccessTokens;
   }
 }
@@ -71,6 +80,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.decorate('db', database.db);
   app.decorate('listDb', database.listDb);
   app.decorate('databaseKind', database.kind);
+  app.decorate('listenToDatabase', database.listen);
   app.decorate('accessTokens', new AccessTokens(config.appSecret, config.accessTokenTtlSeconds));
   app.decorate('salesSync', createSalesSync({ db: database.db, kind: database.kind, config, log: app.log }));
 
@@ -90,6 +100,12 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(salesSettingsRoutes, { prefix: '/api/sales' });
+  await app.register(bonusSchemeRoutes, { prefix: '/api/sales/bonus-schemes' });
+  await app.register(calculatorRoutes, { prefix: '/api/sales/calculator' });
+  await app.register(salesMonthRoutes, { prefix: '/api/sales/months' });
+  await app.register(leaderboardRoutes, { prefix: '/api/sales/leaderboard' });
+  await app.register(analyticsRoutes, { prefix: '/api/sales/analytics' });
+  await app.register(awardRoutes, { prefix: '/api/sales/awards' });
   await app.register(salesSyncRoutes, { prefix: '/api/sales/sync' });
   await app.register(salesImportRoutes, { prefix: '/api/sales/imports' });
   await app.register(webhookRoutes, { prefix: '/api/webhooks' });
@@ -102,6 +118,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
         pruneRefreshTokens(app.db, config.refreshTokenReuseGraceSeconds),
         pruneThrottle(app.db),
         pruneIdempotencyKeys(app.db),
+        compactSalesResults(app.db),
       ]).catch((error) => app.log.warn({ err: error }, 'housekeeping failed'));
     }, HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();

@@ -38,7 +38,12 @@ export async function holdTransaction(db: Database, ...statements: SQL[]) {
     client.release(error as Error);
     throw error;
   }
-  return { commit: () => end('commit'), rollback: () => end('rollback') };
+  /** Runs one more statement in the held transaction. */
+  const run = async (statement: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    await client.query(text, params);
+  };
+  return { run, commit: () => end('commit'), rollback: () => end('rollback') };
 }
 
 /**

@@ -1,6 +1,9 @@
+import type { TierMode } from './bonus.js';
+import type { AwardCode } from './leaderboard.js';
 import type { Locale } from './lists.js';
 import type { MovementOrigin, MovementType } from './movements.js';
 import type { Unit } from './quantities.js';
+import type { ManagementType } from './users.js';
 
 // The product's own words in both languages, in one catalogue: the screens take them into their translations
 // (apps/web/src/app/screen-translations) and the server writes them into the files people read (exports).
@@ -46,6 +49,32 @@ export const UNIT_NAMES: Record<Unit, Record<Locale, string>> = {
   l: { en: 'Litres (l)', ru: 'Литры (л)' },
   ml: { en: 'Millilitres (ml)', ru: 'Миллилитры (мл)' },
 };
+
+/** How a sales manager works: the management type that picks their bonus scheme. */
+export const MANAGEMENT_TYPE_WORDS: Record<ManagementType, Record<Locale, string>> = {
+  offline: { en: 'Offline', ru: 'Офлайн' },
+  online: { en: 'Online', ru: 'Онлайн' },
+  hybrid: { en: 'Hybrid', ru: 'Гибрид' },
+};
+
+/** How a bonus scheme counts its levels, by name (each screen explains it in its own words). */
+export const TIER_MODE_WORDS: Record<TierMode, Record<Locale, string>> = {
+  highest: { en: 'Highest level reached', ru: 'Высший достигнутый уровень' },
+  marginal: { en: 'Marginal per band', ru: 'Прогрессивно по диапазонам' },
+};
+
+/** A month's awards by name, wherever they are shown (the leaderboard, a manager's profile). */
+export const AWARD_WORDS: Record<AwardCode, Record<Locale, string>> = {
+  planAchieved: { en: 'Plan achieved', ru: 'План выполнен' },
+  club120: { en: '120\u00a0% club', ru: 'Клуб 120\u00a0%' },
+  topRevenue: { en: 'Top revenue', ru: 'Лучшая выручка' },
+  mostWon: { en: 'Most successful leads', ru: 'Больше всех успешных сделок' },
+  mostCallMinutes: { en: 'Most call minutes', ru: 'Больше всех минут звонков' },
+  streak: { en: 'Streak', ru: 'Серия' },
+};
+
+/** What a lead without a title is called wherever it is listed. */
+export const UNTITLED_LEAD_WORDS: Record<Locale, string> = { en: 'Untitled lead', ru: 'Сделка без названия' };
 
 export const YES_NO_WORDS: Record<Locale, { yes: string; no: string }> = {
   en: { yes: 'yes', no: 'no' },

@@ -59,6 +59,12 @@ export const ErrorCode = z.enum([
   'SYNC_ALREADY_RUNNING',
   'WEBHOOK_MALFORMED',
   'WEBHOOK_OTHER_ACCOUNT',
+  'BONUS_SCHEME_IN_EFFECT',
+  'NO_BONUS_SCHEME',
+  'PLAN_REQUIRED',
+  'MONTH_CLOSED',
+  'MONTH_NOT_ENDED',
+  'PERIOD_INVALID',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,5 +1,8 @@
 export * from './amocrm-users.js';
+export * from './analytics.js';
 export * from './auth.js';
+export * from './bonus.js';
+export * from './bonus-engine.js';
 export * from './catalogue.js';
 export * from './domain-words.js';
 export * from './email.js';
@@ -7,6 +10,7 @@ export * from './errors.js';
 export * from './images.js';
 export * from './import-mapping.js';
 export * from './imports.js';
+export * from './leaderboard.js';
 export * from './lists.js';
 export * from './locations.js';
 export * from './money.js';

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { lockDataDirectory } from './data-dir-lock.js';
+import { type Listen, postgresListener } from './notifications.js';
 import { PlanCachingClient } from './plan-cache.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +33,8 @@ export type DatabaseHandle = {
    * cancelled after LIST_STATEMENT_TIMEOUT_MS (see lib/list-timeout.ts); on PGlite, `db` itself.
    */
   listDb: Database;
+  /** Notifications of a channel (NOTIFY): PGlite delivers its own in process, PostgreSQL through a connection. */
+  listen: Listen;
   close(): Promise<void>;
 };
 
@@ -83,7 +86,13 @@ export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
 /** Wraps an already open PGlite instance (tests open in-memory clones of a migrated template). */
 export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
-  return { kind: 'pglite', db, listDb: db, close: () => client.close() };
+  return {
+    kind: 'pglite',
+    db,
+    listDb: db,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -142,18 +151,24 @@ async function openPostgres(url: string, poolSize: number, log: (message: string
     throw error;
   }
   log('PostgreSQL database ready');
-  return fromPostgresPools(pool, postgresPool(url, poolSize, log, LIST_STATEMENT_TIMEOUT_MS));
+  return fromPostgresPools(pool, postgresPool(url, poolSize, log, LIST_STATEMENT_TIMEOUT_MS), log);
 }
 
 /** The handle of a pool for everything and a pool for list pages (see `postgresPool`). */
-export function fromPostgresPools(pool: pg.Pool, listPool: pg.Pool): DatabaseHandle {
+export function fromPostgresPools(
+  pool: pg.Pool,
+  listPool: pg.Pool,
+  log: (message: string) => void = () => {},
+): DatabaseHandle {
   const open = (client: pg.Pool) => drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  const notifications = postgresListener(pool.options, log);
   return {
     kind: 'postgres',
     db: open(pool),
     listDb: open(listPool),
+    listen: notifications.listen,
     close: async () => {
-      await Promise.all([pool.end(), listPool.end()]);
+      await Promise.all([notifications.close(), pool.end(), listPool.end()]);
     },
   };
 }

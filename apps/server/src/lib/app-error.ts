@@ -75,6 +75,25 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
     status: 422,
     detail: 'The webhook is from another amoCRM account than the one connected in the sales settings.',
   },
+  BONUS_SCHEME_IN_EFFECT: {
+    status: 409,
+    detail: 'This version is in effect or past: months have been paid by it. Save a new version from a later month.',
+  },
+  NO_BONUS_SCHEME: {
+    status: 422,
+    detail: 'No bonus scheme of this management type is in effect for the month; an administrator sets one up.',
+  },
+  PLAN_REQUIRED: { status: 422, detail: 'Enter a plan above zero: the bonus is reckoned against the plan.' },
+  MONTH_CLOSED: {
+    status: 409,
+    detail:
+      'The month is closed and its figures are frozen; an administrator reopens it before anything in it changes.',
+  },
+  MONTH_NOT_ENDED: { status: 422, detail: 'Only a month that has ended can be closed.' },
+  PERIOD_INVALID: {
+    status: 422,
+    detail: 'Choose a period whose first day is not after its last, of at most 366 days.',
+  },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

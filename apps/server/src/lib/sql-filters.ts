@@ -76,6 +76,16 @@ export function isoTime(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+/** A uuid[] built from parameters (`= any(…)`); pg and PGlite then agree on the type. */
+export function arrayOfUuids(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`'{}'::uuid[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}::uuid`),
+        sql`, `,
+      )}]`;
+}
+
 /** A bigint[] built from parameters (`= any(…)`, array columns); pg and PGlite then agree on the type. */
 export function arrayOfBigints(values: readonly number[]): SQL {
   return values.length === 0

@@ -23,6 +23,15 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
 };
 
+/**
+ * The rule a field broke: zod's issue code, or for a contract's own check (a `custom` issue) the code it names
+ * in its params (`threshold_not_increasing`), so that clients can word it.
+ */
+function ruleOf(issue: { keyword: string; params: Record<string, unknown> }): string {
+  const named = (issue.params.params as { code?: unknown } | undefined)?.code;
+  return issue.keyword === 'custom' && typeof named === 'string' ? named : issue.keyword;
+}
+
 function toProblem(error: FastifyError): Problem | null {
   if (error instanceof AppError) {
     return problemOf(error.code, {
@@ -41,7 +50,7 @@ function toProblem(error: FastifyError): Problem | null {
       errors: error.validation.map((issue) => ({
         path: [location, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
         message: issue.message ?? 'Invalid value',
-        code: issue.keyword,
+        code: ruleOf(issue),
       })),
     });
   }

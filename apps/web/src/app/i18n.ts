@@ -11,7 +11,8 @@ import type { Namespaces } from './screen-translations/namespaces';
 
 /**
  * What the first screen needs in either language, bundled with the app: the shell, sign-in and the error
- * messages. Every other namespace comes with the screens' translations (screenTranslations below).
+ * messages it can meet. Every other namespace, and the error messages only signed-in screens meet, come with the
+ * screens' translations (screenTranslations below).
  */
 const SHELL_RESOURCES = {
   en: { common: enCommon, auth: enAuth, errors: enErrors },

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ErrorCode } from '@cm/contract';
 import { describe, expect, it } from 'vitest';
 
 const LOCALES = path.resolve(import.meta.dirname, '../locales');
@@ -16,6 +17,11 @@ const read = (language: string, file: string) =>
 describe('the translations', () => {
   it.each(readdirSync(path.join(LOCALES, 'en')))('%s says the same things in English and Russian', (file) => {
     expect([...new Set(keys(read('ru', file)))].sort()).toEqual([...new Set(keys(read('en', file)))].sort());
+  });
+
+  it('words every error code of the contract, on the first screen or with the signed-in screens', () => {
+    const worded = new Set([...keys(read('en', 'errors.json')), ...keys(read('en', 'screen-errors.json'))]);
+    expect(ErrorCode.options.filter((code) => !worded.has(code))).toEqual([]);
   });
 
   it('has the same namespaces in both languages', () => {

@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import errorsRu from '../locales/ru/errors.json';
+import screenErrorsRu from '../locales/ru/screen-errors.json';
 import { ApiError } from './api-client';
 import { errorMessage } from './error-message';
 
 const i18n = i18next.createInstance();
-await i18n.init({ lng: 'ru', resources: { ru: { errors: errorsRu } } });
+await i18n.init({ lng: 'ru', resources: { ru: { errors: { ...errorsRu, ...screenErrorsRu } } } });
 
 const insufficient = new ApiError(409, 'INSUFFICIENT_STOCK', {
   type: 'about:blank',

@@ -1,4 +1,5 @@
 export * from './audit-log.js';
+export * from './bonus-schemes.js';
 export * from './catalogue.js';
 export * from './departments.js';
 export * from './images.js';

@@ -1,12 +1,14 @@
-import type { SyncRunStatus } from '@cm/contract';
+import type { BonusCalculation, SyncRunStatus } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -240,6 +242,8 @@ export const salesManagerActivity = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.managerAmoId, table.day] }),
     index('sales_manager_activity_day_idx').on(table.day),
+    // The sales screens read the activity of a department's managers over some days, over every account.
+    index('sales_manager_activity_manager_day_idx').on(table.managerAmoId, table.day),
   ],
 );
 
@@ -302,5 +306,85 @@ export const salesSyncRuns = pgTable(
       sql`${table.status} in (${sql.raw(SYNC_RUN_STATUSES.map((status) => `'${status}'`).join(', '))})`,
     ),
     check('sales_sync_runs_trigger_valid', sql`${table.trigger} in ('manual', 'scheduled')`),
+  ],
+);
+
+/**
+ * A department's closed months (PRODUCT.md §5, ADR 0031): from the close on, the month's figures are the frozen
+ * ones in sales_month_figures. Reopening deletes the row and its figures; the audit log keeps both events.
+ */
+export const salesMonthClosings = pgTable(
+  'sales_month_closings',
+  {
+    departmentId: uuid()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    month: text().notNull(),
+    closedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.departmentId, table.month] }),
+    index('sales_month_closings_month_idx').on(table.month),
+    check('sales_month_closings_month_valid', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * A manager's figures of a closed month as they were at the close: what the month's leaderboard, analytics and
+ * payroll read, with the scheme version and the bonus's explanation, so that they can be explained months later.
+ */
+export const salesMonthFigures = pgTable(
+  'sales_month_figures',
+  {
+    departmentId: uuid().notNull(),
+    month: text().notNull(),
+    /** A user with frozen figures is never deleted from under payroll's records (deactivate instead). */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    managementType: text(),
+    planMinor: bigint({ mode: 'number' }),
+    revenueMinor: bigint({ mode: 'number' }).notNull(),
+    wonCount: integer().notNull(),
+    lostCount: integer().notNull(),
+    callMinutes: integer().notNull(),
+    /** The scheme version the bonus was computed with: `YYYY-MM` of its management type, null without one. */
+    schemeEffectiveFrom: text(),
+    calculation: jsonb().$type<BonusCalculation>(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.departmentId, table.month, table.userId] }),
+    foreignKey({
+      name: 'sales_month_figures_closing_fk',
+      columns: [table.departmentId, table.month],
+      foreignColumns: [salesMonthClosings.departmentId, salesMonthClosings.month],
+    }).onDelete('cascade'),
+    index('sales_month_figures_scheme_idx').on(table.managementType, table.schemeEffectiveFrom),
+  ],
+);
+
+/**
+ * The sales read model (issue #25, ADR 0032): per department, day on the organisation's clock and manager, the
+ * revenue won and the leads won and lost, as the leads say. Kept by triggers on sales_leads and sales_settings
+ * (src/db/functions/sales_daily_results_*.sql), so every write path keeps it exact in its own transaction, and the
+ * sales screens read managers × days instead of every lead. Rows are changes, only ever added: a lead's change
+ * adds what it takes away and what it adds, and readers sum them. No writer waits for another on a shared row,
+ * and housekeeping folds each key's rows into one now and then.
+ */
+export const salesDailyResults = pgTable(
+  'sales_daily_results',
+  {
+    departmentId: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    userId: uuid().notNull(),
+    revenueMinor: bigint({ mode: 'number' }).notNull(),
+    wonCount: integer().notNull(),
+    lostCount: integer().notNull(),
+  },
+  (table) => [
+    index('sales_daily_results_department_day_idx').on(table.departmentId, table.day),
+    index('sales_daily_results_user_day_idx').on(table.userId, table.day),
   ],
 );

@@ -29,3 +29,19 @@ export async function organisation(
 export async function organisationCurrencyExponent(db: Executor): Promise<number> {
   return currencyExponent((await findOrganisation(db))?.currency ?? DEFAULT_CURRENCY);
 }
+
+/** Today (`YYYY-MM-DD`) on the organisation's clock. */
+export async function organisationToday(db: Executor, defaultTimeZone: string): Promise<string> {
+  const { timeZone } = await organisation(db, defaultTimeZone);
+  const [row] = await queryRows<{ day: string }>(
+    db,
+    sql`select to_char(now() at time zone ${timeZone}, 'YYYY-MM-DD') as day`,
+  );
+  if (!row) throw new Error('the database gave no current day');
+  return row.day;
+}
+
+/** The current month (`YYYY-MM`) on the organisation's clock: what "this month" is for plans, bonuses and closing. */
+export async function organisationMonth(db: Executor, defaultTimeZone: string): Promise<string> {
+  return (await organisationToday(db, defaultTimeZone)).slice(0, 7);
+}

@@ -119,6 +119,15 @@ export async function latestRun(db: Executor): Promise<SyncRun | null> {
   return row ? fromRow(row) : null;
 }
 
+/** When the last sync that succeeded finished; null before any did. */
+export async function lastSucceededAt(db: Executor): Promise<Date | null> {
+  const [row] = await queryRows<{ finished_at: Date | string | null }>(
+    db,
+    sql`select max(finished_at) as finished_at from sales_sync_runs where status = 'succeeded'`,
+  );
+  return row?.finished_at ? new Date(row.finished_at) : null;
+}
+
 /** Runs, newest first. */
 export async function listRuns(db: Executor, page: { offset: number; limit: number }) {
   const rows = await queryRows<RunRow>(db, sql`${SELECT_RUN} order by r.started_at desc, r.id desc ${pageOf(page)}`);

@@ -1,3 +1,4 @@
+import screenErrors from '../../locales/en/screen-errors.json';
 import { byNamespace, domainWords } from './namespaces';
 
 /**
@@ -7,9 +8,11 @@ import { byNamespace, domainWords } from './namespaces';
 export default {
   ...byNamespace(
     import.meta.glob<Record<string, unknown>>(
-      ['../../locales/en/*.json', '!../../locales/en/{common,auth,errors}.json'],
+      ['../../locales/en/*.json', '!../../locales/en/{common,auth,errors,screen-errors}.json'],
       { eager: true, import: 'default' },
     ),
   ),
+  // The error messages only signed-in screens can meet join the first screen's own (app/i18n.ts).
+  errors: screenErrors,
   domain: domainWords('en'),
 };

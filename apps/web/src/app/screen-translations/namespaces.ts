@@ -1,4 +1,14 @@
-import { type Locale, MOVEMENT_ORIGIN_WORDS, MOVEMENT_TYPE_WORDS, UNIT_NAMES, UNIT_SYMBOLS } from '@cm/contract';
+import {
+  AWARD_WORDS,
+  type Locale,
+  MANAGEMENT_TYPE_WORDS,
+  MOVEMENT_ORIGIN_WORDS,
+  MOVEMENT_TYPE_WORDS,
+  TIER_MODE_WORDS,
+  UNIT_NAMES,
+  UNIT_SYMBOLS,
+  UNTITLED_LEAD_WORDS,
+} from '@cm/contract';
 
 export type Namespaces = Record<string, Record<string, unknown>>;
 
@@ -10,8 +20,8 @@ export function byNamespace(files: Record<string, Record<string, unknown>>): Nam
 }
 
 /**
- * The "domain" namespace: the contract's own words (movement types, units), which the server's exports write
- * too, so that a screen and a file never name one thing two ways.
+ * The "domain" namespace: the contract's own words (movement types, units, management types, tier modes, awards),
+ * which the server's exports write too, so that a screen and a file never name one thing two ways.
  */
 export function domainWords(locale: Locale): Record<string, unknown> {
   const inLocale = (words: Record<string, Record<Locale, string>>) =>
@@ -30,5 +40,9 @@ export function domainWords(locale: Locale): Record<string, unknown> {
     movementOrigins: inLocale(MOVEMENT_ORIGIN_WORDS),
     units: Object.fromEntries(units),
     unitNames: inLocale(UNIT_NAMES),
+    managementTypes: inLocale(MANAGEMENT_TYPE_WORDS),
+    tierModes: inLocale(TIER_MODE_WORDS),
+    awards: inLocale(AWARD_WORDS),
+    untitledLead: UNTITLED_LEAD_WORDS[locale],
   };
 }

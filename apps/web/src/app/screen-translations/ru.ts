@@ -1,3 +1,4 @@
+import screenErrors from '../../locales/ru/screen-errors.json';
 import { byNamespace, domainWords } from './namespaces';
 
 /**
@@ -7,9 +8,11 @@ import { byNamespace, domainWords } from './namespaces';
 export default {
   ...byNamespace(
     import.meta.glob<Record<string, unknown>>(
-      ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors}.json'],
+      ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors,screen-errors}.json'],
       { eager: true, import: 'default' },
     ),
   ),
+  // The error messages only signed-in screens can meet join the first screen's own (app/i18n.ts).
+  errors: screenErrors,
   domain: domainWords('ru'),
 };

@@ -30,4 +30,4 @@ export {
   useDebouncedSearchText,
   useListSearch,
 } from './use-list-search';
-export { WholeTable, type WholeTableColumn } from './whole-table';
+export { WholeTable, type WholeTableColumn, type WholeTableSort } from './whole-table';

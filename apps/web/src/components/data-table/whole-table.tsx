@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * A column of a whole table; `truncate` keeps long cells to one line, cut with an ellipsis, and `footer` is the
@@ -14,14 +14,20 @@ export type WholeTableColumn<Row> = {
   align?: 'left' | 'right';
   render: (row: Row) => ReactNode;
   footer?: ReactNode;
+  /** Its header sorts the rows, by click or Enter, when the table is given `onSortChange`. */
+  sortable?: boolean;
 };
+
+/** The column (its key) the rows are sorted by, and which way. */
+export type WholeTableSort = { column: string; direction: 'asc' | 'desc' };
 
 type WholeRecord<Row> = { index: number; row: Row };
 
 /**
  * A table of rows that arrive whole with their screen (an import's preview, a component's stock per location,
- * its parameters), with the look and the scrolling of the product's lists. Unlike ListTable it neither pages,
- * sorts nor hides columns: there is no server-side list behind it, and its rows are few or already chosen.
+ * its parameters), with the look and the scrolling of the product's lists. Unlike ListTable it neither pages
+ * nor hides columns: there is no server-side list behind it, and its rows are few or already chosen. Its headers
+ * can sort (`sort`, `onSortChange`), but the screen sorts the rows: the table shows them in the order given.
  */
 export function WholeTable<Row>({
   label,
@@ -29,21 +35,33 @@ export function WholeTable<Row>({
   rows,
   maxHeight,
   attention,
+  sort,
+  onSortChange,
+  highlight,
 }: {
   /** Accessible name of the table and of its scrolling region. */
   label: string;
   columns: WholeTableColumn<Row>[];
   rows: readonly Row[];
   /** Height the rows may take before they scroll under the header, which stays in view. */
-  maxHeight?: number;
+  maxHeight?: number | string;
   /**
    * Rows that need attention are tinted; each must also say why in its own words or icon, as a tint alone
    * is lost on people who do not tell the colours apart.
    */
   attention?: (row: Row) => boolean;
+  /** How the rows are sorted, shown on the header of that column. */
+  sort?: WholeTableSort;
+  /** A sortable column's header was clicked (or Enter pressed on it): the screen sorts the rows as asked. */
+  onSortChange?: (sort: WholeTableSort) => void;
+  /**
+   * A row to pick out (the reader's own), tinted with the primary colour; as with `attention`, the row must also
+   * say so in words.
+   */
+  highlight?: (row: Row) => boolean;
 }) {
-  // Rows are shown in the order given and never reorder; rows may repeat (one cell with several errors, a
-  // parameter named twice), so the position is the key.
+  // Rows are shown in the order given (a screen that sorts them hands them over sorted); rows may repeat (one cell
+  // with several errors, a parameter named twice), so the position is the key.
   const records = rows.map((row, index) => ({ index, row }));
   const tableColumns = columns.map(
     (column): DataTableColumn<WholeRecord<Row>> => ({
@@ -54,6 +72,7 @@ export function WholeTable<Row>({
       footer: column.footer,
       titleStyle: { whiteSpace: 'nowrap' },
       ellipsis: column.truncate,
+      sortable: Boolean(column.sortable && onSortChange),
       cellsStyle: column.truncate ? () => ({ maxWidth: 240 }) : undefined,
       render: ({ row }) => column.render(row),
     }),
@@ -70,9 +89,13 @@ export function WholeTable<Row>({
       records={records}
       idAccessor="index"
       // An inline style, as the stripes' colour would otherwise win over the tint on every other row.
-      rowStyle={
-        attention
-          ? ({ row }) => (attention(row) ? { backgroundColor: 'var(--mantine-color-orange-light)' } : undefined)
+      rowStyle={attention || highlight ? ({ row }) => tintOf(row, attention, highlight) : undefined}
+      // Without a sort, no column's accessor: no header shows an arrow.
+      sortStatus={{ columnAccessor: sort?.column ?? '', direction: sort?.direction ?? 'asc' }}
+      onSortStatusChange={
+        onSortChange
+          ? (status: DataTableSortStatus<WholeRecord<Row>>) =>
+              onSortChange({ column: String(status.columnAccessor), direction: status.direction })
           : undefined
       }
       // As in ListTable: the rows scroll in the table's own viewport, bounded here so the wheel and the
@@ -90,4 +113,14 @@ export function WholeTable<Row>({
       }}
     />
   );
+}
+
+function tintOf<Row>(
+  row: Row,
+  attention: ((row: Row) => boolean) | undefined,
+  highlight: ((row: Row) => boolean) | undefined,
+): CSSProperties | undefined {
+  if (attention?.(row)) return { backgroundColor: 'var(--mantine-color-orange-light)' };
+  if (highlight?.(row)) return { backgroundColor: 'var(--mantine-primary-color-light)' };
+  return undefined;
 }

@@ -1,0 +1,97 @@
+import { type Award, type AwardList, MAX_AWARD_MONTHS } from '@cm/contract';
+import type { Executor } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { organisationMonth } from '../organisation/repository.js';
+import { addMonths, isSalesMonth, monthCount, monthsBetween } from '../sales-figures/period.js';
+import { closingsOf, frozenFiguresOfMonths } from '../sales-months/repository.js';
+import {
+  activityByAmoIdAndMonth,
+  daysOfMonth,
+  plansOf,
+  resultsByManagerAndMonth,
+  salesPeople,
+} from '../sales-results/repository.js';
+import { awardsOfMonths, type MonthStanding } from './awards.js';
+
+/** Months before the first asked for whose streaks count towards it. */
+const STREAK_LOOKBACK_MONTHS = 24;
+
+/**
+ * Each month's standings in a department: a closed month's frozen figures, which its awards never outlive; an
+ * open month's live ones (its awards provisional).
+ */
+async function standingsOf(db: Executor, departmentId: string, months: readonly string[], asked: string) {
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return [];
+  const closings = await closingsOf(db, departmentId, [...months]);
+  const frozen = await frozenFiguresOfMonths(db, departmentId, [...closings.keys()]);
+  const span = { from: daysOfMonth(first).from, to: daysOfMonth(last).to };
+  const live = await resultsByManagerAndMonth(db, { departmentId, ...span });
+  const people = await salesPeople(db, departmentId, [...live.keys()]);
+  const plans = await plansOf(
+    db,
+    people.map((person) => person.id),
+    months,
+  );
+  // Minutes decide only the months asked for; the months before count for streaks, which need no activity.
+  const activity = await activityByAmoIdAndMonth(
+    db,
+    people.flatMap((person) => (person.amoId === null ? [] : [person.amoId])),
+    daysOfMonth(asked).from,
+    span.to,
+  );
+  return months.map((month) => {
+    const closed = frozen.get(month);
+    const standings: MonthStanding[] = closed
+      ? closed
+      : people.map((person) => {
+          const results = live.get(person.id)?.get(month);
+          const seconds = person.amoId === null ? 0 : (activity.get(person.amoId)?.get(month)?.callSeconds ?? 0);
+          return {
+            userId: person.id,
+            revenueMinor: results?.revenueMinor ?? 0,
+            planMinor: plans.get(person.id)?.get(month) ?? null,
+            wonCount: results?.wonCount ?? 0,
+            callMinutes: Math.round(seconds / 60),
+          };
+        });
+    return { month, standings, provisional: !closings.has(month) };
+  });
+}
+
+/** Awards of a department's months (PRODUCT.md §5, issue #25). */
+export function awardsService(db: Executor, defaultTimeZone: string) {
+  /** The awards of the months `from` to `to`, optionally of one person only. */
+  async function awardsOf(departmentId: string, span: { from: string; to: string }, userId?: string): Promise<Award[]> {
+    const lookback = addMonths(span.from, -STREAK_LOOKBACK_MONTHS);
+    const months = monthsBetween(isSalesMonth(lookback) ? lookback : '1900-01', span.to);
+    const standings = await standingsOf(db, departmentId, months, span.from);
+    const provisional = new Map(standings.map((entry) => [entry.month, entry.provisional]));
+    return awardsOfMonths(standings)
+      .filter(({ month }) => month >= span.from)
+      .flatMap(({ month, awards }) =>
+        awards
+          .filter((award) => userId === undefined || award.userId === userId)
+          .map((award) => ({ month, ...award, provisional: provisional.get(month) ?? true })),
+      );
+  }
+
+  return {
+    awardsOf,
+
+    /** The awards a screen asked for: by default the last twelve months up to this one. */
+    list: async (
+      departmentId: string,
+      query: { from?: string | undefined; to?: string | undefined; userId?: string | undefined },
+    ): Promise<AwardList> => {
+      const to = query.to ?? (await organisationMonth(db, defaultTimeZone));
+      const from = query.from ?? addMonths(to, -11);
+      const count = monthCount(from, to);
+      if (!isSalesMonth(from) || !isSalesMonth(to) || count === 0 || count > MAX_AWARD_MONTHS) {
+        throw new AppError('PERIOD_INVALID');
+      }
+      return { items: await awardsOf(departmentId, { from, to }, query.userId) };
+    },
+  };
+}

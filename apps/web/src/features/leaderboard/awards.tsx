@@ -1,0 +1,53 @@
+import type { AwardCode } from '@cm/contract';
+import { Group, ThemeIcon } from '@mantine/core';
+import {
+  IconChecks,
+  IconFlame,
+  IconPhoneCall,
+  IconRocket,
+  IconTarget,
+  IconTrophy,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+const AWARD_LOOKS: Record<AwardCode, { icon: TablerIcon; color: string }> = {
+  planAchieved: { icon: IconTarget, color: 'teal' },
+  club120: { icon: IconRocket, color: 'grape' },
+  topRevenue: { icon: IconTrophy, color: 'yellow' },
+  mostWon: { icon: IconChecks, color: 'green' },
+  mostCallMinutes: { icon: IconPhoneCall, color: 'blue' },
+  streak: { icon: IconFlame, color: 'orange' },
+};
+
+/**
+ * A manager's awards of the month as small icons beside their name, each named for screen readers and on hover; a
+ * month still open has provisional awards (its figures may change), drawn in outline and said so.
+ */
+export function Awards({ awards, provisional }: { awards: readonly AwardCode[]; provisional: boolean }) {
+  const { t } = useTranslation('leaderboard');
+  if (awards.length === 0) return null;
+  return (
+    <Group component="span" gap={4} wrap="nowrap" role="list" aria-label={t('awards.label')}>
+      {awards.map((code) => {
+        const { icon: Icon, color } = AWARD_LOOKS[code];
+        const name = t(`domain:awards.${code}`);
+        const label = provisional ? t('awards.provisional', { award: name }) : name;
+        return (
+          <ThemeIcon
+            key={code}
+            component="span"
+            role="listitem"
+            size={22}
+            radius="xl"
+            color={color}
+            variant={provisional ? 'outline' : 'light'}
+            title={label}
+          >
+            <Icon size={14} role="img" aria-label={label} />
+          </ThemeIcon>
+        );
+      })}
+    </Group>
+  );
+}
