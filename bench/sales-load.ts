@@ -221,7 +221,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `Data: ${data.leads} leads, ${data.departments.length} departments, months ${data.months[0]}..${data.months.at(-1)} and this one. ` +
-        'No cache in front of the leaderboard or analytics: every figure below is uncached. No month is closed, so every period reads the read model.\n',
+        'Boards are kept until their figures change (ADR 0033): a board asked again is kept, the first ask of each is computed; ' +
+        'random ranges seldom repeat, so leaderboard-range is mostly computed. Analytics is always computed. ' +
+        'No month is closed, so every period reads the read model.\n',
     );
 
     const target = { baseUrl: server.origin, serverPid: server.pid ?? 0, databaseUrl: url };

@@ -5,8 +5,8 @@
 -- The settings row is share-locked first: a change of the time zone or of the included pipelines (which rebuilds
 -- the whole model) waits for the lead writes in flight, and lead writes wait for it, so no lead is counted under
 -- one day or pipeline rule and rebuilt under the other.
--- Each department whose results changed is told on the `sales_results` channel, at commit, once per transaction
--- however many leads changed: the live boards read their figures again.
+-- Each department whose results changed counts the change, once per transaction however many leads changed
+-- (sales_figures_changed): kept leaderboards are computed again, and live boards read their figures again.
 CREATE OR REPLACE FUNCTION sales_daily_results_follow_lead() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   department uuid;
@@ -26,7 +26,7 @@ BEGIN
     )
     SELECT DISTINCT department_id FROM added
   LOOP
-    PERFORM pg_notify('sales_results', department::text);
+    PERFORM sales_figures_changed(department);
   END LOOP;
   RETURN NULL;
 END

@@ -388,3 +388,19 @@ export const salesDailyResults = pgTable(
     index('sales_daily_results_user_day_idx').on(table.userId, table.day),
   ],
 );
+
+/**
+ * Counts the committed changes of what the sales screens show, per department (ADR 0033): its leads' results, and,
+ * with no department (every department's), plans, calls and messages, people, bonus schemes, closed months, the
+ * currency and the syncs' outcomes. Rows are only added, one per department and transaction (src/db/functions/sales_figures_changed.sql), so
+ * writers never wait for each other; housekeeping folds them, keeping the sums. A kept leaderboard is exact while
+ * its department's sum with the no-department one is unchanged.
+ */
+export const salesFiguresChanges = pgTable(
+  'sales_figures_changes',
+  {
+    departmentId: uuid(),
+    changes: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [index('sales_figures_changes_department_idx').on(table.departmentId)],
+);

@@ -46,7 +46,11 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: LeaderboardQuery,
       response: { 200: Leaderboard, ...problems(400, 401, 403, 422) },
     },
-    handler: (request) => leaderboard.leaderboard(currentDepartment(request), request.query),
+    handler: async (request, reply) => {
+      const body = await leaderboard.leaderboardJson(currentDepartment(request), request.query);
+      // Already Leaderboard's JSON, encoded with the schema when it was computed: Fastify sends a JSON text as it is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as Leaderboard);
+    },
   });
 
   app.get('/events', {

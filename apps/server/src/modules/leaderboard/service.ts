@@ -1,10 +1,12 @@
-import type { Leaderboard, LeaderboardQuery, LeaderboardRankBy, LeaderboardRow } from '@cm/contract';
+import { Leaderboard, type LeaderboardQuery, type LeaderboardRankBy, type LeaderboardRow } from '@cm/contract';
+import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { keptAnswers } from '../../lib/kept-answers.js';
 import { awardsService } from '../awards/service.js';
 import { organisation, organisationToday } from '../organisation/repository.js';
 import { factPlanHundredths, type PeriodFigures, periodFigures } from '../sales-figures/figures.js';
-import { askedPeriod, monthsOf, previousPeriod } from '../sales-figures/period.js';
-import { daysOfMonth } from '../sales-results/repository.js';
+import { askedPeriod, monthsOf, type Period, previousPeriod } from '../sales-figures/period.js';
+import { daysOfMonth, salesFiguresVersion } from '../sales-results/repository.js';
 import { lastSucceededAt, latestRun } from '../sales-sync/runs.js';
 import { findSalesSettings } from '../sales-sync/settings.js';
 import { competitionRanks } from './ranking.js';
@@ -16,61 +18,95 @@ function rankKey(rankBy: LeaderboardRankBy) {
 }
 
 /**
+ * Boards kept per server process, as JSON text: a department's board of a month is about 20 rows of 300 characters;
+ * this holds thousands of them.
+ */
+const CACHE_CHARACTERS = 16 * 1024 * 1024;
+const BOARD_OVERHEAD = 500;
+
+/** What a board is asked for, on the organisation's clock. */
+type Asked = { period: Period; previous: Period; rankBy: LeaderboardRankBy };
+
+/**
  * The leaderboard (PRODUCT.md §5, issue #25): the current department's sales people over a period, ranked by
- * revenue or by fact/plan, each with their rank over the same slice of the period before.
+ * revenue or by fact/plan, each with their rank over the same slice of the period before, and how fresh the synced
+ * data is.
  */
 export function leaderboardService(db: Database, defaultTimeZone: string) {
   const awards = awardsService(db, defaultTimeZone);
+  const boards = keptAnswers<string>({
+    maxSize: CACHE_CHARACTERS,
+    sizeOf: (json, key) => json.length + key.length + BOARD_OVERHEAD,
+  });
+
+  async function asked(query: LeaderboardQuery & { rankBy: LeaderboardRankBy }): Promise<Asked> {
+    const today = await organisationToday(db, defaultTimeZone);
+    const period = askedPeriod(query, daysOfMonth(today.slice(0, 7)));
+    return { period, previous: previousPeriod(period, today), rankBy: query.rankBy };
+  }
+
+  async function computed(departmentId: string, { period, previous, rankBy }: Asked): Promise<Leaderboard> {
+    // A period of one whole calendar month shows that month's awards beside each name.
+    const [month] = monthsOf(period);
+    const oneMonth = month?.whole && month.from === period.from && month.to === period.to ? month.month : null;
+    const [current, before, monthAwards] = await Promise.all([
+      periodFigures(db, departmentId, period),
+      periodFigures(db, departmentId, previous),
+      oneMonth ? awards.awardsOf(departmentId, { from: oneMonth, to: oneMonth }) : Promise.resolve([]),
+    ]);
+    const key = rankKey(rankBy);
+    const ranks = competitionRanks(current.figures, key);
+    // Only who had results then has a rank to compare with; the others are new on the board.
+    const ranked = before.figures.filter((figures) => figures.hasResults);
+    const previousRanks = competitionRanks(ranked, key);
+    const previousRankOf = new Map(ranked.map((figures) => [figures.userId, previousRanks.get(figures) ?? null]));
+    const rows: LeaderboardRow[] = current.figures
+      .map((figures) => {
+        const { hasResults: _hasResults, ...row } = figures;
+        return {
+          ...row,
+          rank: ranks.get(figures) ?? 1,
+          previousRank: previousRankOf.get(figures.userId) ?? null,
+          awards: monthAwards.filter((award) => award.userId === figures.userId).map((award) => award.code),
+        };
+      })
+      .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+    const [{ currency }, settings, lastRun, succeededAt] = await Promise.all([
+      organisation(db, defaultTimeZone),
+      findSalesSettings(db),
+      latestRun(db),
+      lastSucceededAt(db),
+    ]);
+    return {
+      ...period,
+      rankBy,
+      currency,
+      previous,
+      sync: {
+        lastSucceededAt: succeededAt?.toISOString() ?? null,
+        lastFailed: lastRun !== null && lastRun.status !== 'running' && lastRun.status !== 'succeeded',
+        intervalMinutes: settings?.subdomain ? settings.syncIntervalMinutes : 0,
+      },
+      closedMonths: current.closed,
+      rows,
+    };
+  }
+
   return {
-    leaderboard: async (departmentId: string, query: LeaderboardQuery & { rankBy: LeaderboardRankBy }) => {
-      const today = await organisationToday(db, defaultTimeZone);
-      const period = askedPeriod(query, daysOfMonth(today.slice(0, 7)));
-      const previous = previousPeriod(period, today);
-      // A period of one whole calendar month shows that month's awards beside each name.
-      const [month] = monthsOf(period);
-      const oneMonth = month?.whole && month.from === period.from && month.to === period.to ? month.month : null;
-      const [current, before, monthAwards] = await Promise.all([
-        periodFigures(db, departmentId, period),
-        periodFigures(db, departmentId, previous),
-        oneMonth ? awards.awardsOf(departmentId, { from: oneMonth, to: oneMonth }) : Promise.resolve([]),
-      ]);
-      const key = rankKey(query.rankBy);
-      const ranks = competitionRanks(current.figures, key);
-      // Only who had results then has a rank to compare with; the others are new on the board.
-      const ranked = before.figures.filter((figures) => figures.hasResults);
-      const previousRanks = competitionRanks(ranked, key);
-      const previousRankOf = new Map(ranked.map((figures) => [figures.userId, previousRanks.get(figures) ?? null]));
-      const rows: LeaderboardRow[] = current.figures
-        .map((figures) => {
-          const { hasResults: _hasResults, ...row } = figures;
-          return {
-            ...row,
-            rank: ranks.get(figures) ?? 1,
-            previousRank: previousRankOf.get(figures.userId) ?? null,
-            awards: monthAwards.filter((award) => award.userId === figures.userId).map((award) => award.code),
-          };
-        })
-        .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
-      const { currency } = await organisation(db, defaultTimeZone);
-      const [settings, lastRun, succeededAt] = await Promise.all([
-        findSalesSettings(db),
-        latestRun(db),
-        lastSucceededAt(db),
-      ]);
-      const result: Leaderboard = {
-        ...period,
-        rankBy: query.rankBy,
-        currency,
-        previous,
-        sync: {
-          lastSucceededAt: succeededAt?.toISOString() ?? null,
-          lastFailed: lastRun !== null && lastRun.status !== 'running' && lastRun.status !== 'succeeded',
-          intervalMinutes: settings?.subdomain ? settings.syncIntervalMinutes : 0,
-        },
-        closedMonths: current.closed,
-        rows,
-      };
-      return result;
+    /** The board, computed now (an export). */
+    leaderboard: async (departmentId: string, query: LeaderboardQuery & { rankBy: LeaderboardRankBy }) =>
+      computed(departmentId, await asked(query)),
+
+    /** The board as the JSON text the route sends, kept until anything it shows changes (ADR 0033). */
+    leaderboardJson: async (departmentId: string, query: LeaderboardQuery & { rankBy: LeaderboardRankBy }) => {
+      const board = await asked(query);
+      // Read before the board is computed: a change committed meanwhile leaves the kept board unread.
+      const version = await salesFiguresVersion(db, departmentId);
+      const { period, previous, rankBy } = board;
+      const key = [departmentId, period.from, period.to, previous.from, previous.to, rankBy].join(' ');
+      return boards.read(key, version, async () =>
+        JSON.stringify(z.encode(Leaderboard, await computed(departmentId, board))),
+      );
     },
   };
 }

@@ -9,10 +9,24 @@ import { arrayOfBigints, arrayOfUuids } from '../../lib/sql-filters.js';
  */
 const NOT_NOTHING = sql`having sum(revenue_minor) <> 0 or sum(won_count) <> 0 or sum(lost_count) <> 0`;
 
-/** Folds the read model's rows (ADR 0032); returns how many rows were folded. */
+/** Folds the read model's rows (ADR 0032) and the count of its changes (ADR 0033); returns how many rows of the model were folded. */
 export async function compactSalesResults(db: Executor): Promise<number> {
   const [row] = await queryRows<{ folded: string }>(db, sql`select sales_daily_results_compact()::text as folded`);
+  await db.execute(sql`select sales_figures_changes_compact()`);
   return Number(row?.folded ?? 0);
+}
+
+/**
+ * How many changes of what the department's sales screens show have committed (ADR 0033): any later commit that
+ * could change a leaderboard of the department raises it.
+ */
+export async function salesFiguresVersion(db: Executor, departmentId: string): Promise<bigint> {
+  const [row] = await queryRows<{ version: string }>(
+    db,
+    sql`select coalesce(sum(changes), 0)::text as version from sales_figures_changes
+        where department_id = ${departmentId} or department_id is null`,
+  );
+  return BigInt(row?.version ?? 0);
 }
 
 /** A manager's results over some days: revenue won and leads won and lost (PRODUCT.md §5). */
