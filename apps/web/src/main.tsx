@@ -26,7 +26,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, screenTranslations } from './app/i18n';
 import { createAppRouter } from './app/router';
-import { mayOpen, SCREENS } from './app/screens';
+import { FULL_SCREENS, mayOpen, SCREENS } from './app/screens';
 import { colorSchemeManager, cssVariablesResolver, theme } from './app/theme';
 import { isRefusal } from './components/error-pages/route-error-page';
 import { ApiError, setSessionExpiredHandler } from './lib/api-client';
@@ -51,7 +51,7 @@ if (session.isLoggedIn()) {
   const user = import('./lib/current-user');
   void user.then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery));
   void screenTranslations(readLocale());
-  const screen = SCREENS.find((candidate) => candidate.path === window.location.pathname);
+  const screen = [...SCREENS, ...FULL_SCREENS].find((candidate) => candidate.path === window.location.pathname);
   const code = screen?.load();
   if (screen && code && mayOpen(screen, session.user()?.role)) {
     // Once the user's module is there too: it tells zod not to try eval, which the Content-Security-Policy

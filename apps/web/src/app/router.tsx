@@ -21,10 +21,15 @@ import { readLocale } from '../lib/interface-settings';
 import { session } from '../lib/session';
 import { screenTranslations } from './i18n';
 import { AuthLayout } from './layout/auth-layout';
-import { mayOpen, SCREENS, UI_KIT_PAGES } from './screens';
+import { FULL_SCREENS, mayOpen, SCREENS, type Screen, UI_KIT_PAGES } from './screens';
 
 /** The signed-in shell, with the code and words of its screens: the sign-in page downloads none of it. */
 const AppLayout = lazyRouteComponent(() => import('./layout/app-layout'), 'AppLayout');
+/**
+ * The layout of screens that take the whole window, which comes with the shell's chunk: a chunk of its own made the
+ * bundler split the code the two share differently, and the sign-in page outgrew its budget (ADR 0023).
+ */
+const FullScreenLayout = lazyRouteComponent(() => import('./layout/app-layout'), 'FullScreenLayout');
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -54,46 +59,83 @@ const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/components/sign-in-page')),
 });
 
-/** Everything behind sign-in. Restoring the session (reading the user) shows the full-screen loader. */
+/**
+ * Restores the session before anything behind sign-in (reading the user and the screens' words), or sends to
+ * sign-in and back.
+ */
+async function restoreSession({
+  context,
+  location,
+}: {
+  context: RouterContext;
+  location: { href: string };
+}): Promise<{ user: User }> {
+  const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
+  if (!session.isLoggedIn()) throw toSignIn();
+  try {
+    // The user's query checks its answer against the contract's schema, so it comes with the signed-in
+    // shell's code: the sign-in page downloads no schema (ADR 0023).
+    const [user] = await Promise.all([
+      import('../lib/current-user').then(({ currentUserQuery }) =>
+        context.queryClient.ensureQueryData(currentUserQuery),
+      ),
+      screenTranslations(readLocale()),
+    ]);
+    return { user };
+  } catch (error) {
+    // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
+    if (error instanceof ApiError && error.status === 401) {
+      session.clear();
+      context.queryClient.clear();
+      throw toSignIn();
+    }
+    throw error;
+  }
+}
+
+/** Everything behind sign-in in the app's layout. Restoring the session shows the full-screen loader. */
 const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ context, location }): Promise<{ user: User }> => {
-    const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
-    if (!session.isLoggedIn()) throw toSignIn();
-    try {
-      // The user's query checks its answer against the contract's schema, so it comes with the signed-in
-      // shell's code: the sign-in page downloads no schema (ADR 0023).
-      const [user] = await Promise.all([
-        import('../lib/current-user').then(({ currentUserQuery }) =>
-          context.queryClient.ensureQueryData(currentUserQuery),
-        ),
-        screenTranslations(readLocale()),
-      ]);
-      return { user };
-    } catch (error) {
-      // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
-      if (error instanceof ApiError && error.status === 401) {
-        session.clear();
-        context.queryClient.clear();
-        throw toSignIn();
-      }
-      throw error;
-    }
-  },
+  beforeLoad: restoreSession,
   pendingComponent: FullScreenLoader,
   pendingMs: 0,
   pendingMinMs: 0,
   component: AppLayout,
 });
 
+/** Screens behind sign-in that take the whole window (FULL_SCREENS). */
+const fullScreenLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'full-screen',
+  beforeLoad: restoreSession,
+  pendingComponent: FullScreenLoader,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: FullScreenLayout,
+});
+
+/** A screen's role guard: a role the screen does not list gets the 403 page. */
+const guardedBy =
+  (screen: Pick<Screen, 'roles'>) =>
+  ({ context }: { context: { user: User } }) => {
+    if (!mayOpen(screen, context.user.role)) throw new ForbiddenError();
+  };
+
 const screenRoutes = SCREENS.map((screen) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
     path: screen.path,
-    beforeLoad: ({ context }) => {
-      if (!mayOpen(screen, context.user.role)) throw new ForbiddenError();
-    },
+    beforeLoad: guardedBy(screen),
+    component: lazyRouteComponent(screen.load),
+  }),
+);
+
+const fullScreenRoutes = FULL_SCREENS.map((screen) =>
+  createRoute({
+    getParentRoute: () => fullScreenLayoutRoute,
+    path: screen.path,
+    beforeLoad: guardedBy(screen),
     component: lazyRouteComponent(screen.load),
   }),
 );
@@ -136,6 +178,7 @@ const uiKitRoutes = UI_KIT_PAGES.map((page) =>
 const routeTree = rootRoute.addChildren([
   authLayoutRoute.addChildren([signInRoute]),
   appLayoutRoute.addChildren([...screenRoutes, ...componentRoutes, ...uiKitRoutes]),
+  fullScreenLayoutRoute.addChildren(fullScreenRoutes),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

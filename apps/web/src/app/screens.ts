@@ -101,7 +101,20 @@ export const SCREENS: readonly Screen[] = [
   },
 ];
 
-export function mayOpen(screen: Screen, role: Role | undefined): boolean {
+/**
+ * Screens that take the whole window, without the app's header and menu (the TV board for a wall screen): opened by
+ * a link of their parent screen, never from the menu, behind the same sign-in and role guard.
+ */
+export const FULL_SCREENS: readonly Omit<Screen, 'section'>[] = [
+  {
+    path: '/leaderboard/tv',
+    label: 'leaderboardTv',
+    roles: SALES,
+    load: () => import('../features/leaderboard/tv-board-page'),
+  },
+];
+
+export function mayOpen(screen: Pick<Screen, 'roles'>, role: Role | undefined): boolean {
   return role !== undefined && screen.roles.includes(role);
 }
 

@@ -159,6 +159,17 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
 }
 
 /**
+ * Opens a stream the API keeps sending on (server-sent events), with the session's token and its refresh: the
+ * browser's EventSource cannot send a bearer token. Resolves with the open body; a refusal throws an ApiError.
+ */
+export async function apiStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const response = await withSession(() => send(path, { headers: { accept: 'text/event-stream' }, signal }, true));
+  if (!response.ok) throw await toApiError(response);
+  if (!response.body) throw new ApiError(response.status, 'UNEXPECTED_RESPONSE');
+  return response.body;
+}
+
+/**
  * Uploads a file as the raw request body, reporting upload progress (0–1); fetch cannot report it, so
  * this uses XMLHttpRequest, wrapped back into a Response for the shared session handling.
  */

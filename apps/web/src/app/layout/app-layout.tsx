@@ -5,14 +5,12 @@ import '../../lib/zod-without-eval';
 import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkSession } from '../../features/auth/session';
 import { appInfoQuery } from '../../lib/app-info';
 import { currentUserQuery } from '../../lib/current-user';
-import { session } from '../../lib/session';
 import { AppFooter } from './app-footer';
 import { DepartmentSwitcher } from './department-switcher';
 import { LanguageSwitch } from './language-switch';
@@ -21,20 +19,19 @@ import { SCROLL_TO_TOP_CLEARANCE_PX, ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeButton } from './theme-button';
+import { useSessionWatch } from './use-session-watch';
 import { UserMenu } from './user-menu';
+
+// The other signed-in layout travels in this chunk (app/router.tsx says why).
+export { FullScreenLayout } from './full-screen-layout';
 
 const SIDEBAR_WIDTH = 260;
 /** 1024 px at the default 16 px root size: below it the sidebar overlays the page and closes after a click. */
 const WIDE_SCREEN = '(min-width: 64em)';
 
-/**
- * The signed-in layout: header, sidebar, content, footer. On load and on every route change it asks the
- * server whether the session is still alive; a dead one sends the user to sign-in.
- */
+/** The signed-in layout: header, sidebar, content, footer; it watches that the session is still alive. */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const location = useLocation();
   const wide = useMediaQuery(WIDE_SCREEN, window.matchMedia(WIDE_SCREEN).matches, { getInitialValueInEffect: false });
   const [navigationOpen, navigation] = useDisclosure(wide);
@@ -46,25 +43,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { data: user } = useQuery(currentUserQuery);
   const { data: appInfo } = useQuery(appInfoQuery);
 
-  useEffect(() => {
-    const verify = () => {
-      checkSession()
-        .then(async (alive) => {
-          if (alive) return;
-          session.clear();
-          queryClient.clear();
-          const { href } = router.state.location;
-          await router.navigate({ to: '/auth/signin', search: { redirect: href } });
-        })
-        .catch(() => {
-          // Unreachable server: the screens say so themselves; the session is kept for when it returns.
-        });
-    };
-    verify();
-    return router.subscribe('onResolved', ({ pathChanged, hrefChanged }) => {
-      if (pathChanged || hrefChanged) verify();
-    });
-  }, [router, queryClient]);
+  useSessionWatch();
 
   return (
     <AppShell

@@ -38,6 +38,7 @@ export function WholeTable<Row>({
   sort,
   onSortChange,
   highlight,
+  display = false,
 }: {
   /** Accessible name of the table and of its scrolling region. */
   label: string;
@@ -59,6 +60,11 @@ export function WholeTable<Row>({
    * say so in words.
    */
   highlight?: (row: Row) => boolean;
+  /**
+   * A board read from across a room (the TV board) rather than a list worked at: its type is its container's, which
+   * the screen sizes to the room, with air between the rows to match.
+   */
+  display?: boolean;
 }) {
   // Rows are shown in the order given (a screen that sorts them hands them over sorted); rows may repeat (one cell
   // with several errors, a parameter named twice), so the position is the key.
@@ -83,8 +89,8 @@ export function WholeTable<Row>({
       withTableBorder
       borderRadius="md"
       striped
-      verticalSpacing={6}
-      fz="sm"
+      verticalSpacing={display ? '0.3em' : 6}
+      fz={display ? 'inherit' : 'sm'}
       columns={tableColumns}
       records={records}
       idAccessor="index"

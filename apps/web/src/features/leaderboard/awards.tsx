@@ -20,15 +20,27 @@ const AWARD_LOOKS: Record<AwardCode, { icon: TablerIcon; color: string }> = {
   streak: { icon: IconFlame, color: 'orange' },
 };
 
+/** The icons' sizes: beside a name in a list, and on a `display` board, where they grow with the type around them. */
+const SIZES = { list: { badge: 22, icon: 14 }, display: { badge: '1.15em', icon: '0.75em' } } as const;
+
 /**
  * A manager's awards of the month as small icons beside their name, each named for screen readers and on hover; a
  * month still open has provisional awards (its figures may change), drawn in outline and said so.
  */
-export function Awards({ awards, provisional }: { awards: readonly AwardCode[]; provisional: boolean }) {
+export function Awards({
+  awards,
+  provisional,
+  display = false,
+}: {
+  awards: readonly AwardCode[];
+  provisional: boolean;
+  display?: boolean;
+}) {
   const { t } = useTranslation('leaderboard');
   if (awards.length === 0) return null;
+  const size = SIZES[display ? 'display' : 'list'];
   return (
-    <Group component="span" gap={4} wrap="nowrap" role="list" aria-label={t('awards.label')}>
+    <Group component="span" gap={display ? '0.2em' : 4} wrap="nowrap" role="list" aria-label={t('awards.label')}>
       {awards.map((code) => {
         const { icon: Icon, color } = AWARD_LOOKS[code];
         const name = t(`domain:awards.${code}`);
@@ -38,13 +50,13 @@ export function Awards({ awards, provisional }: { awards: readonly AwardCode[]; 
             key={code}
             component="span"
             role="listitem"
-            size={22}
+            size={size.badge}
             radius="xl"
             color={color}
             variant={provisional ? 'outline' : 'light'}
             title={label}
           >
-            <Icon size={14} role="img" aria-label={label} />
+            <Icon size={size.icon} role="img" aria-label={label} />
           </ThemeIcon>
         );
       })}

@@ -5,15 +5,21 @@ import type { RankChange } from './ranking';
 
 /**
  * A manager's place: the top three as gold, silver and bronze medals, a shared place marked "=" (two managers on 1
- * are both "=1" and the next is 3), each said in words to a screen reader as well.
+ * are both "=1" and the next is 3), each said in words to a screen reader as well; on a `display` board (the TV
+ * board) the medal grows with the type around it.
  */
-export function Place({ rank, shared }: { rank: number; shared: boolean }) {
+export function Place({ rank, shared, display = false }: { rank: number; shared: boolean; display?: boolean }) {
   const { t } = useTranslation('leaderboard');
   const medal = rank <= 3 ? t(`medal.${rank}`) : null;
   const words = [medal, shared ? t('sharedRank') : null].filter(Boolean).join(', ');
   return (
     <>
-      <span className={classes.place} data-medal={medal ? rank : undefined} title={words || undefined}>
+      <span
+        className={classes.place}
+        data-medal={medal ? rank : undefined}
+        data-display={display || undefined}
+        title={words || undefined}
+      >
         {shared ? <span aria-hidden>=</span> : null}
         {rank}
       </span>
@@ -24,9 +30,17 @@ export function Place({ rank, shared }: { rank: number; shared: boolean }) {
 
 /**
  * The change of place against the period compared with: ↑2, ↓1, "=" or "new", with the words for screen readers;
- * in words for everyone with `inWords` ("↑ up 2 places").
+ * in words for everyone with `inWords` ("↑ up 2 places"); on a `display` board it takes the size of the type around it.
  */
-export function ChangeText({ change, inWords = false }: { change: RankChange; inWords?: boolean }) {
+export function ChangeText({
+  change,
+  inWords = false,
+  display = false,
+}: {
+  change: RankChange;
+  inWords?: boolean;
+  display?: boolean;
+}) {
   const { t } = useTranslation('leaderboard');
   if (inWords) {
     const arrow = change.kind === 'up' ? '↑ ' : change.kind === 'down' ? '↓ ' : '';
@@ -56,14 +70,21 @@ export function ChangeText({ change, inWords = false }: { change: RankChange; in
       );
     case 'new':
       return (
-        <Badge variant="dot" color="blue" size="sm" tt="none" title={t('change.newLong')}>
+        <Badge
+          variant="dot"
+          color="blue"
+          size="sm"
+          tt="none"
+          title={t('change.newLong')}
+          className={display ? classes.newOnDisplay : undefined}
+        >
           {t('change.new')}
           <VisuallyHidden>{` (${t('change.newLong')})`}</VisuallyHidden>
         </Badge>
       );
     case 'same':
       return (
-        <Text span c="dimmed">
+        <Text span c="dimmed" inherit={display}>
           <span aria-hidden>=</span>
           <VisuallyHidden>{t('change.same')}</VisuallyHidden>
         </Text>

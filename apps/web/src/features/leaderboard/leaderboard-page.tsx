@@ -1,6 +1,6 @@
 import type { Leaderboard, LeaderboardRankBy } from '@cm/contract';
-import { Alert, Badge, Box, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconDeviceTv, IconLock } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +21,12 @@ import { monthName, useFormatters } from '../../lib/format';
 import { LeaderboardSearch, leaderboardQuery, leaderboardRequest } from './api';
 import { LeaderboardTable } from './leaderboard-table';
 import { OwnPlace } from './own-place';
-import { firstDirection, type LeaderboardSort, type SortDirection, sharedRanks, sortRows } from './ranking';
+import { firstDirection, type LeaderboardSort, RANKINGS, type SortDirection, sharedRanks, sortRows } from './ranking';
 
 export { prefetchLeaderboardScreen as prefetch } from './api';
 
-const RANK_BY: readonly LeaderboardRankBy[] = ['revenue', 'factPlan'];
+/** The TV board's screen (app/screens.ts FULL_SCREENS): routes built from that table are typed only as strings. */
+const TV_BOARD_PATH: string = '/leaderboard/tv';
 
 /**
  * The leaderboard (PRODUCT.md §5): the current department's managers over a month, week, quarter or custom range,
@@ -105,9 +106,23 @@ export default function LeaderboardPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
-        {request && !invalidPeriod && data?.rows.length !== 0 ? (
-          <ExportMenu path="/sales/leaderboard/export" filters={request} />
-        ) : null}
+        <Group gap="sm">
+          {/* Its own tab, with a session of its own (sign-in there): a wall screen's board outlives this tab. */}
+          <Button
+            component="a"
+            href={TV_BOARD_PATH}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<IconDeviceTv size={18} aria-hidden />}
+          >
+            {t('tv.open')}
+            <VisuallyHidden>{` (${t('tv.opensInNewTab')})`}</VisuallyHidden>
+          </Button>
+          {request && !invalidPeriod && data?.rows.length !== 0 ? (
+            <ExportMenu path="/sales/leaderboard/export" filters={request} />
+          ) : null}
+        </Group>
       </Group>
       {shown && today ? (
         <PeriodControls
@@ -119,7 +134,7 @@ export default function LeaderboardPage() {
           <SegmentedChoice<LeaderboardRankBy>
             label={t('rankBy.label')}
             value={search.rankBy}
-            options={RANK_BY.map((option) => ({ value: option, label: t(`rankBy.${option}`) }))}
+            options={RANKINGS.map((option) => ({ value: option, label: t(`rankBy.${option}`) }))}
             onChange={(rankBy) => update({ rankBy })}
           />
         </PeriodControls>

@@ -1,4 +1,7 @@
-import type { LeaderboardRow } from '@cm/contract';
+import type { LeaderboardRankBy, LeaderboardRow } from '@cm/contract';
+
+/** What a board can be ranked by, in the order it offers them: money won, then the share of the plan. */
+export const RANKINGS: readonly LeaderboardRankBy[] = ['revenue', 'factPlan'];
 
 /** A manager's place against the period compared with: up or down by some places, the same, or new on the board. */
 export type RankChange =
