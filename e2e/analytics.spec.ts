@@ -1,42 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Analytics, currencyExponent, type WonLeadList } from '@cm/contract';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { animationsSettled, signInAs } from './fixtures.js';
+import { administratorBackToWarehouse, apiAs, type Language, openFromMenu } from './sales.js';
+
+test.afterEach(administratorBackToWarehouse);
 
 // The expected figures are the API's own answers, read with a token beside the browser: the demo's leads move with
 // the calendar, so nothing here is a number written by hand.
-
-type Language = 'en' | 'ru';
-
-// A department switch is remembered for the next sign-in: the administrator goes back to the stock department
-// the other specs start in.
-test.afterEach(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { email: accounts.administrator, password: DEMO_PASSWORD },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { departments: { id: string; name: string }[] };
-  };
-  const warehouse = user.departments.find((department) => department.name === 'Central Warehouse');
-  await request.post('/api/auth/department/switch', {
-    data: { newDepartment: warehouse?.id },
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-});
-
-/** Signs in through the API and returns a GET that sends the bearer token. */
-async function apiAs(request: APIRequestContext, role: keyof typeof accounts) {
-  const login = await request.post('/api/auth/login', { data: { email: accounts[role], password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api${path}`, { headers });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-    return (await answer.json()) as T;
-  };
-}
 
 /** How the screen writes figures and days in a language, in the organisation's currency and time zone. */
 async function writersFor(request: APIRequestContext, language: Language) {
@@ -99,14 +70,6 @@ const figure = (scope: Locator, label: string) => scope.locator(`dt:text-is("${l
 /** The card that holds a label. */
 const card = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}")`).locator('xpath=..');
 
-async function openFromMenu(page: Page, name: string) {
-  await page
-    .getByRole('navigation', { name: /^(Main navigation|Основная навигация)$/ })
-    .getByRole('link', { name })
-    .click();
-  await expect(page).toHaveURL(/\/analytics/);
-}
-
 /** The first day of the month `offset` months from a day's. */
 function monthStart(day: string, offset: number): { from: string; to: string } {
   const [year = 0, month = 1] = day.split('-').map(Number);
@@ -128,7 +91,7 @@ test('a manager opens Analytics from the menu and reads the figures of the API, 
   expect(analytics.unsuccessful.reasons.length, 'the demo has loss reasons this month').toBeGreaterThan(0);
 
   await signInAs(page, 'manager');
-  await openFromMenu(page, 'Analytics');
+  await openFromMenu(page, 'Analytics', /\/analytics/);
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   await expect(page.getByRole('main').getByText(analytics.manager?.name ?? '', { exact: true })).toBeVisible();
   await expect(page.getByText(w.month(analytics.from), { exact: true })).toBeVisible();
@@ -355,7 +318,7 @@ test('in Russian the screen speaks Russian: figures, periods, plural forms', asy
   const w = await writersFor(request, 'ru');
   await signInAs(page, 'manager');
   await page.getByRole('button', { name: /Switch to Русский$/ }).click();
-  await openFromMenu(page, 'Аналитика');
+  await openFromMenu(page, 'Аналитика', /\/analytics/);
   await expect(page.getByRole('heading', { level: 1, name: 'Аналитика' })).toBeVisible();
   await expect(page.getByText(w.month(analytics.from), { exact: true })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Квартал' })).toBeAttached();

@@ -9,60 +9,18 @@ import {
   type ExplanationLine,
   nextStep,
 } from '@cm/contract';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
+import { animationsSettled, signInAs } from './fixtures.js';
+import { administratorBackToWarehouse, apiAs, type Language, moneyWriter, openFromMenu } from './sales.js';
+
+test.afterEach(administratorBackToWarehouse);
 
 // The expected figures are the shared engine's (`@cm/contract`), from the same context the screen reads: the demo's
 // plans and revenues move with the calendar, so nothing here is a number written by hand.
 
-type Language = 'en' | 'ru';
-
-// A department switch is remembered for the next sign-in: the administrator goes back to the stock department
-// the other specs start in.
-test.afterEach(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { email: accounts.administrator, password: DEMO_PASSWORD },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { departments: { id: string; name: string }[] };
-  };
-  const warehouse = user.departments.find((department) => department.name === 'Central Warehouse');
-  await request.post('/api/auth/department/switch', {
-    data: { newDepartment: warehouse?.id },
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-});
-
-/** Signs in through the API and returns a GET that sends the bearer token. */
-async function apiAs(request: APIRequestContext, role: keyof typeof accounts) {
-  const login = await request.post('/api/auth/login', { data: { email: accounts[role], password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api${path}`, { headers });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-    return (await answer.json()) as T;
-  };
-}
-
 /** The organisation's currency, as the screen writes money. */
 async function currencyOf(request: APIRequestContext): Promise<string> {
   return ((await (await request.get('/api/app-info')).json()) as { currency: string }).currency;
-}
-
-/** Money as the screen writes it: the language's currency format, from exact minor units. */
-function moneyWriter(currency: string, language: Language) {
-  const digits = currencyExponent(currency);
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
-  return (minor: bigint | string | number) => {
-    const value = BigInt(minor);
-    const absolute = value < 0n ? -value : value;
-    const scale = 10n ** BigInt(digits);
-    const fraction = digits === 0 ? '' : `.${String(absolute % scale).padStart(digits, '0')}`;
-    return format.format(`${value < 0n ? '-' : ''}${absolute / scale}${fraction}` as `${number}`);
-  };
 }
 
 /** An amount as the screen writes it into a box: grouped, without the currency sign. */
@@ -129,14 +87,6 @@ async function managerContext(request: APIRequestContext) {
   return { context, terms: bonusTermsOf(scheme), planMinor: BigInt(context.planMinor) };
 }
 
-async function openFromMenu(page: Page, name: string) {
-  await page
-    .getByRole('navigation', { name: /^(Main navigation|Основная навигация)$/ })
-    .getByRole('link', { name })
-    .click();
-  await expect(page).toHaveURL(/\/calculator/);
-}
-
 /** What the screen should say of the next step up from a revenue. */
 function nextStepText(terms: BonusTerms, planMinor: bigint, revenueMinor: bigint, money: (m: bigint) => string) {
   const step = nextStep(terms, { planMinor, revenueMinor });
@@ -153,7 +103,7 @@ test('a manager opens the calculator, types a potential revenue, sees it explain
   const { context, terms, planMinor } = await managerContext(request);
   const money = moneyWriter(await currencyOf(request), 'en');
   await signInAs(page, 'manager');
-  await openFromMenu(page, 'Bonus calculator');
+  await openFromMenu(page, 'Bonus calculator', /\/calculator/);
   await expect(page.getByRole('heading', { level: 1, name: 'Bonus calculator' })).toBeVisible();
 
   // The month so far, from the context and the engine.
@@ -266,7 +216,7 @@ test('in Russian the amounts are typed and shown the Russian way, and the server
   const money = moneyWriter(currency, 'ru');
   await signInAs(page, 'manager');
   await page.getByRole('button', { name: /Switch to Русский$/ }).click();
-  await openFromMenu(page, 'Калькулятор бонуса');
+  await openFromMenu(page, 'Калькулятор бонуса', /\/calculator/);
   await expect(page.getByRole('heading', { level: 1, name: 'Калькулятор бонуса' })).toBeVisible();
 
   const facts = page.getByRole('region', { name: 'Этот месяц на сегодня' });
@@ -359,7 +309,7 @@ test('without a scheme in effect the calculator says why, and sends an administr
   await signInAs(page, 'administrator');
   await page.getByRole('combobox', { name: 'Switch department' }).click();
   await page.getByRole('option', { name: 'Moscow Sales' }).click();
-  await openFromMenu(page, 'Bonus calculator');
+  await openFromMenu(page, 'Bonus calculator', /\/calculator/);
   await expect(page.getByText(/^No bonus scheme of the (Offline|Online|Hybrid) type is in effect for/)).toBeVisible();
   await expect(page.getByRole('table', { name: /^Bonus table/ })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Potential revenue' }).fill('1000');

@@ -1,48 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { currencyExponent, type Leaderboard, type SalesSettings, type User } from '@cm/contract';
-import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs, submitSignIn } from './fixtures.js';
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { animationsSettled, signInAs, submitSignIn } from './fixtures.js';
+import { apiAs, type Language, moneyWriter, monthWords } from './sales.js';
 
 // The TV board (issue #25): a full-screen board for a wall screen. Every figure expected here is the server's, read
 // through the API with the same account; the demo's sales move with the calendar, so no number is written by hand.
 
-type Language = 'en' | 'ru';
-
 const TV_BOARD = '/leaderboard/tv';
 const WALL_SCREEN = { width: 1920, height: 1080 };
-
-/** Signs in through the API and returns a GET that sends the bearer token. */
-async function apiAs(request: APIRequestContext, role: keyof typeof accounts) {
-  const login = await request.post('/api/auth/login', { data: { email: accounts[role], password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api${path}`, { headers });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-    return (await answer.json()) as T;
-  };
-}
-
-/** Money as the screen writes it: the language's currency format, from exact minor units. */
-function moneyWriter(currency: string, language: Language) {
-  const digits = currencyExponent(currency);
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
-  return (minor: number) => {
-    const value = BigInt(minor);
-    const scale = 10n ** BigInt(digits);
-    const fraction = digits === 0 ? '' : `.${String(value % scale).padStart(digits, '0')}`;
-    return format.format(`${value / scale}${fraction}` as `${number}`);
-  };
-}
-
-/** A calendar month in words, as the board heads it. */
-function monthWords(day: string, language: Language): string {
-  const text = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
-}
 
 /** A time of day on the organisation's clock, as the board writes "data as of". */
 function timeWords(at: number, timeZone: string, language: Language): string {
@@ -116,7 +82,7 @@ test('a manager opens the TV board from the leaderboard, and a lead won through 
   const board = await get<Leaderboard>('/sales/leaderboard');
   await expect(tv.getByRole('navigation')).toHaveCount(0);
   await expect(tv.getByRole('heading', { level: 1, name: me.currentDepartment?.name })).toBeVisible();
-  await expect(tv.getByText(`Leaderboard, ${monthWords(board.from, 'en')}`)).toBeVisible();
+  await expect(tv.getByText(`Leaderboard · ${monthWords(board.from, 'en')}`)).toBeVisible();
   await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   await expect(tv).toHaveTitle(/^Leaderboard TV · /);
 
@@ -211,7 +177,7 @@ test('the TV board takes turns between revenue and fact/plan, pauses by the keyb
   await page.goto(TV_BOARD);
   const { timeZone } = (await (await page.request.get('/api/app-info')).json()) as { timeZone: string };
   const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(await page.evaluate(() => Date.now()));
-  await expect(page.getByText(`Рейтинг, ${monthWords(today, 'ru')}`)).toBeVisible();
+  await expect(page.getByText(`Рейтинг · ${monthWords(today, 'ru')}`)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Онлайн' })).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Критерий рейтинга' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Рейтинг по критерию «Выручка»' })).toBeVisible();

@@ -1,40 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type AwardCode, currencyExponent, type Leaderboard, type LeaderboardRow } from '@cm/contract';
-import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import type { AwardCode, Leaderboard, LeaderboardRow } from '@cm/contract';
+import { expect, type Page, type Response, test } from '@playwright/test';
+import { animationsSettled, signInAs } from './fixtures.js';
+import { apiAs, type Language, moneyWriter, monthWords, openFromMenu } from './sales.js';
 
 // Every figure expected here is the server's: the page's own request is read again through the API with the
 // manager's token, and the table must show that answer. The demo's sales move with the calendar, so no number is
 // written by hand.
-
-type Language = 'en' | 'ru';
-
-/** Signs in through the API and returns a GET that sends the bearer token. */
-async function apiAs(request: APIRequestContext, role: keyof typeof accounts) {
-  const login = await request.post('/api/auth/login', { data: { email: accounts[role], password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  return async <T>(path: string): Promise<T> => {
-    const answer = await request.get(`/api${path}`, { headers });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-    return (await answer.json()) as T;
-  };
-}
-
-/** Money as the screen writes it: the language's currency format, from exact minor units. */
-function moneyWriter(currency: string, language: Language) {
-  const digits = currencyExponent(currency);
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
-  return (minor: number) => {
-    const value = BigInt(minor);
-    const absolute = value < 0n ? -value : value;
-    const scale = 10n ** BigInt(digits);
-    const fraction = digits === 0 ? '' : `.${String(absolute % scale).padStart(digits, '0')}`;
-    return format.format(`${value < 0n ? '-' : ''}${absolute / scale}${fraction}` as `${number}`);
-  };
-}
 
 /** A percentage the API writes with two decimals, as the screen writes it ("101.80%", «101,80 %»). */
 function percentWriter(language: Language) {
@@ -55,14 +28,6 @@ async function boardOf(response: Response, get: Awaited<ReturnType<typeof apiAs>
 const isBoardRead = (response: Response) => /\/api\/sales\/leaderboard\?/.test(response.url());
 const boardRead = (page: Page, query: RegExp = /./) =>
   page.waitForResponse((response) => isBoardRead(response) && query.test(new URL(response.url()).search));
-
-/** A calendar month in words, as the screen heads it. */
-function monthWords(day: string, language: Language): string {
-  const text = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
-}
 
 /** A range of days in words, as this browser writes it (its own ICU spaces the dash). */
 function rangeWords(page: Page, from: string, to: string): Promise<string> {
@@ -191,14 +156,6 @@ function changeWords(row: LeaderboardRow): string {
   return `${places > 0 ? 'up' : 'down'} ${count} ${count === 1 ? 'place' : 'places'}`;
 }
 
-async function openFromMenu(page: Page, name: string) {
-  await page
-    .getByRole('navigation', { name: /^(Main navigation|Основная навигация)$/ })
-    .getByRole('link', { name })
-    .click();
-  await expect(page).toHaveURL(/\/leaderboard$/);
-}
-
 /** Picks an option of a segmented choice by its label, as a person does. */
 async function choose(page: Page, group: string, option: string) {
   await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
@@ -213,7 +170,7 @@ test('a manager opens the board from the menu, finds their own row, and sorts it
   const me = await get<{ id: string; name: string }>('/auth/me');
   await signInAs(page, 'manager');
   const read = boardRead(page);
-  await openFromMenu(page, 'Leaderboard');
+  await openFromMenu(page, 'Leaderboard', /\/leaderboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
   const board = await boardOf(await read, get);
 
@@ -401,7 +358,7 @@ test('in Russian the board speaks Russian: months, money, places and changes', a
   await signInAs(page, 'manager');
   await page.getByRole('button', { name: /Switch to Русский$/ }).click();
   const read = boardRead(page);
-  await openFromMenu(page, 'Рейтинг');
+  await openFromMenu(page, 'Рейтинг', /\/leaderboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Рейтинг' })).toBeVisible();
   const board = await boardOf(await read, get);
   await expect(page.getByRole('heading', { level: 2, name: monthWords(board.from, 'ru') })).toBeVisible();

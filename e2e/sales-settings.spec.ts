@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type AmoCrmFake, startAmoCrmFake } from '../tools/amocrm-fake/server.js';
 import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { administratorBackToWarehouse } from './sales.js';
+
+test.afterEach(administratorBackToWarehouse);
 
 // The stand-in runs in this process; the server (a process of its own) reaches it on the loopback address.
 const TOKEN = 'e2e-long-lived-token';
@@ -14,23 +17,6 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await fake.close();
-});
-
-// A department switch is remembered for the next sign-in: the administrator goes back to the stock
-// department the other specs start in.
-test.afterEach(async ({ request }) => {
-  const login = await request.post('/api/auth/login', {
-    data: { email: accounts.administrator, password: DEMO_PASSWORD },
-  });
-  const { accessToken, user } = (await login.json()) as {
-    accessToken: string;
-    user: { departments: { id: string; name: string }[] };
-  };
-  const warehouse = user.departments.find((department) => department.name === 'Central Warehouse');
-  await request.post('/api/auth/department/switch', {
-    data: { newDepartment: warehouse?.id },
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
 });
 
 /** Works in another department, through the header's switcher. */

@@ -2,10 +2,11 @@
 // bonus scheme per management type. People, plans and schemes go through the server's own services; the bulk
 // (leads, contacts, activity) is generated in SQL, with the manager and the department of each lead chosen by the
 // sync's own rule (the user with the responsible user's AMO ID, and that user's first department).
-import type { BonusSchemeRequest, ManagementType } from '@cm/contract';
+import type { ManagementType } from '@cm/contract';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../../apps/server/src/db/client.js';
+import { DEMO_BONUS_SCHEMES } from '../../apps/server/src/demo/sales/bonus-schemes.js';
 import { bonusSchemesService } from '../../apps/server/src/modules/bonus-schemes/service.js';
 import { savePlans } from '../../apps/server/src/modules/sales-settings/plans.js';
 import { salesSettings } from '../../apps/server/src/modules/sales-sync/settings.js';
@@ -127,43 +128,6 @@ const LOSS_REASONS: [number, string, number][] = [
   [5_200_006, 'Delivery time too long', 6],
   [5_200_007, 'Not what the customer needed', 4],
 ];
-
-/** A bonus scheme per management type, in kopecks. */
-const SCHEMES: Record<ManagementType, BonusSchemeRequest> = {
-  offline: {
-    fixedSalaryMinor: 6_000_000,
-    tierMode: 'highest',
-    levels: [
-      { thresholdPercent: '70.00', ratePercent: '3.00' },
-      { thresholdPercent: '90.00', ratePercent: '5.00' },
-      { thresholdPercent: '100.00', ratePercent: '7.00' },
-    ],
-    fixedBonusAt120Minor: 5_000_000,
-    abovePlanRatePercent: '2.00',
-  },
-  online: {
-    fixedSalaryMinor: 5_000_000,
-    tierMode: 'marginal',
-    levels: [
-      { thresholdPercent: '50.00', ratePercent: '2.00' },
-      { thresholdPercent: '80.00', ratePercent: '4.00' },
-      { thresholdPercent: '100.00', ratePercent: '6.00' },
-    ],
-    fixedBonusAt120Minor: 4_000_000,
-    abovePlanRatePercent: '1.50',
-  },
-  hybrid: {
-    fixedSalaryMinor: 5_500_000,
-    tierMode: 'highest',
-    levels: [
-      { thresholdPercent: '60.00', fixedMinor: 1_000_000 },
-      { thresholdPercent: '80.00', ratePercent: '4.00' },
-      { thresholdPercent: '100.00', ratePercent: '6.50' },
-    ],
-    fixedBonusAt120Minor: 4_500_000,
-    abovePlanRatePercent: '2.00',
-  },
-};
 
 function textArray(values: string[]): string {
   return `array[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]::text[]`;
@@ -533,7 +497,7 @@ export async function generateSalesData(url: string, options: SalesDataOptions):
           sql`select id from users where email = ${adminEmail(0)}`,
         );
         for (const type of MANAGEMENT_TYPES) {
-          await schemes.save(type, months[0] ?? '', SCHEMES[type], { userId: admin?.id ?? '', ip: null });
+          await schemes.save(type, months[0] ?? '', DEMO_BONUS_SCHEMES[type], { userId: admin?.id ?? '', ip: null });
         }
       });
       await step(log, 'vacuum (analyze)', () => client.query('vacuum (analyze)'));
