@@ -10,7 +10,7 @@ import {
   nextStep,
 } from '@cm/contract';
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test';
-import { animationsSettled, signInAs } from './fixtures.js';
+import { animationsSettled, answerChanged, signInAs } from './fixtures.js';
 import { administratorBackToWarehouse, apiAs, type Language, moneyWriter, openFromMenu } from './sales.js';
 
 test.afterEach(administratorBackToWarehouse);
@@ -301,11 +301,9 @@ test('without a scheme in effect the calculator says why, and sends an administr
   page,
 }) => {
   // No endpoint takes a scheme out of effect (months were paid by it): the answer is the server's, without it.
-  await page.route('**/api/sales/calculator/context**', async (route) => {
-    const response = await route.fetch();
-    const context = (await response.json()) as CalculatorContext;
-    await route.fulfill({ response, json: { ...context, schemes: [], current: null } });
-  });
+  await page.route('**/api/sales/calculator/context**', (route) =>
+    answerChanged<CalculatorContext>(route, (context) => ({ ...context, schemes: [], current: null })),
+  );
   await signInAs(page, 'administrator');
   await page.getByRole('combobox', { name: 'Switch department' }).click();
   await page.getByRole('option', { name: 'Moscow Sales' }).click();

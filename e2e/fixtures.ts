@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 
 /** Seeded on the fresh database of every run (apps/server/src/demo/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -124,4 +124,14 @@ export function testEveryRowReachable(what: string, role: keyof typeof accounts,
       await expectEveryRowReachable(page, name);
     });
   }
+}
+
+/**
+ * Answers a request with the server's own answer, changed by `change`. A request the page gave up meanwhile (a newer
+ * read replaced it) has its answer disposed before it is read: nothing waits for it, so it is left unanswered.
+ */
+export async function answerChanged<T>(route: Route, change: (answer: T) => unknown): Promise<void> {
+  const response = await route.fetch().catch(() => null);
+  const answer = (await response?.json().catch(() => undefined)) as T | undefined;
+  if (response && answer !== undefined) await route.fulfill({ response, json: change(answer) });
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { currencyExponent, type Leaderboard, type SalesSettings, type User } from '@cm/contract';
-import { expect, type Page, type Route, test } from '@playwright/test';
-import { animationsSettled, signInAs, submitSignIn } from './fixtures.js';
+import { expect, type Page, test } from '@playwright/test';
+import { animationsSettled, answerChanged, signInAs, submitSignIn } from './fixtures.js';
 import { apiAs, type Language, moneyWriter, monthWords } from './sales.js';
 
 // The TV board (issue #25): a full-screen board for a wall screen. Every figure expected here is the server's, read
@@ -51,10 +51,9 @@ function wonLeadWebhook(lead: { amoId: number; responsible: number; budgetMinor:
 /** Answers the board's reads with the server's board, its sync freshness replaced. */
 async function withSync(page: Page, sync: Leaderboard['sync']) {
   await page.unroute(/\/api\/sales\/leaderboard\?/);
-  await page.route(/\/api\/sales\/leaderboard\?/, async (route: Route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...((await response.json()) as Leaderboard), sync } });
-  });
+  await page.route(/\/api\/sales\/leaderboard\?/, (route) =>
+    answerChanged<Leaderboard>(route, (board) => ({ ...board, sync })),
+  );
 }
 
 test('a manager opens the TV board from the leaderboard, and a lead won through the webhook moves it without a reload', async ({

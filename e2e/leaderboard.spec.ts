@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { AwardCode, Leaderboard, LeaderboardRow } from '@cm/contract';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { animationsSettled, signInAs } from './fixtures.js';
+import { animationsSettled, answerChanged, signInAs } from './fixtures.js';
 import { apiAs, type Language, moneyWriter, monthWords, openFromMenu } from './sales.js';
 
 // Every figure expected here is the server's: the page's own request is read again through the API with the
@@ -394,15 +394,15 @@ test('closed months say when they were closed, their awards are final, and a dep
   // with its month closed a few days after its end.
   const boardAddress = /\/api\/sales\/leaderboard\?/;
   let shown: Leaderboard | undefined;
-  await page.route(boardAddress, async (route) => {
-    const response = await route.fetch();
-    const board = (await response.json()) as Leaderboard;
-    shown = {
-      ...board,
-      closedMonths: [{ month: board.from.slice(0, 7), closedAt: `${addDays(board.to, 3)}T09:30:00.000Z` }],
-    };
-    await route.fulfill({ response, json: shown });
-  });
+  await page.route(boardAddress, (route) =>
+    answerChanged<Leaderboard>(route, (board) => {
+      shown = {
+        ...board,
+        closedMonths: [{ month: board.from.slice(0, 7), closedAt: `${addDays(board.to, 3)}T09:30:00.000Z` }],
+      };
+      return shown;
+    }),
+  );
   // A month well past, whatever today is.
   const now = new Date();
   const past = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
