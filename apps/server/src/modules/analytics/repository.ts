@@ -18,73 +18,76 @@ function countedLeads(scope: LeadScope): SQL {
               where l.manager_user_id = ${scope.userId}
                 and l.closed_at >= ${scope.from}::date - 1 and l.closed_at < ${scope.to}::date + 2
                 and r.user_id = ${scope.userId} and r.department_id = ${scope.departmentId}
-                and r.day between ${scope.from}::date and ${scope.to}::date) l`;
+                and r.day between ${scope.from}::date and ${scope.to}::date)`;
 }
 
 /** Days from creation to closing, one decimal. */
 const DAYS_OPEN = sql`round(extract(epoch from l.closed_at - l.amo_created_at)::numeric / 86400, 1)`;
 
-/** Per day of the period, the revenue won: what a trend is summed from. */
-export async function revenueByDay(db: Executor, scope: LeadScope): Promise<Map<string, number>> {
-  const rows = await queryRows<{ day: string; revenue_minor: string }>(
-    db,
-    sql`select to_char(l.day, 'YYYY-MM-DD') as day, sum(l.counted_revenue_minor)::text as revenue_minor
-        from ${countedLeads(scope)} group by l.day`,
-  );
-  return new Map(rows.map((row) => [row.day, Number(row.revenue_minor)]));
-}
+/** What analytics shows of a manager's closed leads beside the figures. */
+export type ClosedLeadSummary = {
+  /** Per day of the period, the revenue won: what a trend is summed from. */
+  revenueByDay: Map<string, number>;
+  /** Average days from creation to closing of the won and of the lost leads; null where there are none. */
+  averageDaysOpen: { won: string | null; lost: string | null };
+  /** The lost leads by reason (amoCRM's names), the most frequent first, with the budgets they would have brought. */
+  lossReasons: { reasonId: number | null; name: string | null; count: number; lostBudgetMinor: number }[];
+  /** Won and lost leads per pipeline, with the pipeline's name. */
+  pipelines: { pipelineId: number; name: string | null; won: number; lost: number }[];
+};
 
-/** Average days from creation to closing of the won and of the lost leads; null where there are none. */
-export async function averageDaysOpen(
-  db: Executor,
-  scope: LeadScope,
-): Promise<{ won: string | null; lost: string | null }> {
-  const [row] = await queryRows<{ won: string | null; lost: string | null }>(
+/**
+ * The summary of the counted leads, in one statement that finds them once: each part is a JSON value of its own,
+ * with amounts as text so that no sum passes through a float.
+ */
+export async function closedLeadSummary(db: Executor, scope: LeadScope): Promise<ClosedLeadSummary> {
+  const [row] = await queryRows<{
+    days: { day: string; revenue_minor: string }[] | null;
+    won: string | null;
+    lost: string | null;
+    reasons: { reason_id: string | null; name: string | null; count: number; lost_minor: string }[] | null;
+    pipelines: { pipeline_id: string; name: string | null; won: number; lost: number }[] | null;
+  }>(
     db,
-    sql`select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID}), 1)::text as won,
-               round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID}), 1)::text as lost
-        from ${countedLeads(scope)}`,
+    sql`with l as materialized ${countedLeads(scope)}
+        select
+          (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'revenue_minor', d.revenue_minor::text))
+           from (select l.day, sum(l.counted_revenue_minor) as revenue_minor from l group by l.day) d) as days,
+          (select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID}), 1)::text from l) as won,
+          (select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID}), 1)::text from l) as lost,
+          (select json_agg(json_build_object('reason_id', r.reason_id, 'name', r.name, 'count', r.count,
+                                             'lost_minor', r.lost_minor) order by r.count desc, r.name nulls last)
+           from (select l.loss_reason_amo_id::text as reason_id, min(reason.name) as name, count(*)::int as count,
+                        sum(l.budget_minor)::text as lost_minor
+                 from l left join sales_loss_reasons reason
+                   on reason.account_id = l.account_id and reason.amo_id = l.loss_reason_amo_id
+                 where l.status_amo_id = ${AMO_LOST_STATUS_ID}
+                 group by l.loss_reason_amo_id) r) as reasons,
+          (select json_agg(json_build_object('pipeline_id', p.pipeline_id, 'name', p.name, 'won', p.won, 'lost', p.lost)
+                           order by p.pipeline_amo_id)
+           from (select l.pipeline_amo_id, l.pipeline_amo_id::text as pipeline_id, min(pipeline.name) as name,
+                        count(*) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID})::int as won,
+                        count(*) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID})::int as lost
+                 from l left join sales_pipelines pipeline
+                   on pipeline.account_id = l.account_id and pipeline.amo_id = l.pipeline_amo_id
+                 group by l.pipeline_amo_id) p) as pipelines`,
   );
-  return { won: row?.won ?? null, lost: row?.lost ?? null };
-}
-
-/** The lost leads by reason (amoCRM's names), the most frequent first, with the budgets they would have brought. */
-export async function lossReasons(db: Executor, scope: LeadScope) {
-  const rows = await queryRows<{ reason_id: string | null; name: string | null; count: number; lost_minor: string }>(
-    db,
-    sql`select l.loss_reason_amo_id::text as reason_id, min(reason.name) as name, count(*)::int as count,
-               sum(l.budget_minor)::text as lost_minor
-        from ${countedLeads(scope)}
-        left join sales_loss_reasons reason
-          on reason.account_id = l.account_id and reason.amo_id = l.loss_reason_amo_id
-        where l.status_amo_id = ${AMO_LOST_STATUS_ID}
-        group by l.loss_reason_amo_id order by count(*) desc, min(reason.name) nulls last`,
-  );
-  return rows.map((row) => ({
-    reasonId: row.reason_id === null ? null : Number(row.reason_id),
-    name: row.name,
-    count: Number(row.count),
-    lostBudgetMinor: Number(row.lost_minor),
-  }));
-}
-
-/** Won and lost leads per pipeline, with the pipeline's name. */
-export async function closedByPipeline(db: Executor, scope: LeadScope) {
-  const rows = await queryRows<{ pipeline_id: string; name: string | null; won: number; lost: number }>(
-    db,
-    sql`select l.pipeline_amo_id::text as pipeline_id, min(p.name) as name,
-               count(*) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID})::int as won,
-               count(*) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID})::int as lost
-        from ${countedLeads(scope)}
-        left join sales_pipelines p on p.account_id = l.account_id and p.amo_id = l.pipeline_amo_id
-        group by l.pipeline_amo_id order by l.pipeline_amo_id`,
-  );
-  return rows.map((row) => ({
-    pipelineId: Number(row.pipeline_id),
-    name: row.name,
-    won: Number(row.won),
-    lost: Number(row.lost),
-  }));
+  return {
+    revenueByDay: new Map((row?.days ?? []).map((day) => [day.day, Number(day.revenue_minor)])),
+    averageDaysOpen: { won: row?.won ?? null, lost: row?.lost ?? null },
+    lossReasons: (row?.reasons ?? []).map((reason) => ({
+      reasonId: reason.reason_id === null ? null : Number(reason.reason_id),
+      name: reason.name,
+      count: Number(reason.count),
+      lostBudgetMinor: Number(reason.lost_minor),
+    })),
+    pipelines: (row?.pipelines ?? []).map((pipeline) => ({
+      pipelineId: Number(pipeline.pipeline_id),
+      name: pipeline.name,
+      won: Number(pipeline.won),
+      lost: Number(pipeline.lost),
+    })),
+  };
 }
 
 const WON_ORDER: Record<'closedAt' | 'createdAt' | 'budget' | 'daysToAcquisition' | 'title', string> = {
@@ -135,7 +138,7 @@ export async function wonLeads(
     sql`select l.amo_id::text as amo_id, l.title, c.name as contact_name, l.payment_method,
                l.budget_minor::text as budget_minor, l.amo_created_at as created_at, l.closed_at,
                l.pipeline_amo_id::text as pipeline_id, ${DAYS_OPEN}::text as days, count(*) over ()::int as total
-        from ${countedLeads(scope)}
+        from ${countedLeads(scope)} l
         left join sales_contacts c on c.account_id = l.account_id and c.amo_id = l.main_contact_amo_id
         where l.status_amo_id = ${AMO_WON_STATUS_ID}
         order by ${sql.raw(`${WON_ORDER[order.sort]} ${direction}, l.amo_id ${direction}`)}
@@ -145,7 +148,7 @@ export async function wonLeads(
   // A page past the end (the list shrank since): the count alone, so that the screen can go to the last page.
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from ${countedLeads(scope)} where l.status_amo_id = ${AMO_WON_STATUS_ID}`,
+    sql`select count(*)::int as total from ${countedLeads(scope)} l where l.status_amo_id = ${AMO_WON_STATUS_ID}`,
   );
   return { items: [], total: Number(count?.total ?? 0) };
 }

@@ -1,16 +1,8 @@
-import {
-  type Analytics,
-  type AnalyticsQuery,
-  percentText,
-  type SalesKpis,
-  type WonLead,
-  type WonLeadFilters,
-  type WonLeadListQuery,
-} from '@cm/contract';
+import type { Analytics, AnalyticsQuery, SalesKpis, WonLead, WonLeadFilters, WonLeadListQuery } from '@cm/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { organisation, organisationToday } from '../organisation/repository.js';
+import { salesDay } from '../organisation/repository.js';
 import { type PeriodFigures, periodFigures } from '../sales-figures/figures.js';
 import {
   askedPeriod,
@@ -21,15 +13,8 @@ import {
   trendBuckets,
 } from '../sales-figures/period.js';
 import { daysOfMonth, plansOf, type SalesPerson, salesPeople } from '../sales-results/repository.js';
-import {
-  allWonLeads,
-  averageDaysOpen,
-  closedByPipeline,
-  type LeadScope,
-  lossReasons,
-  revenueByDay,
-  wonLeads,
-} from './repository.js';
+import { allWonLeads, closedLeadSummary, type LeadScope, wonLeads } from './repository.js';
+import { share } from './shares.js';
 
 /** Who asks: a manager sees their own analytics, an administrator those of any manager of the department. */
 export type Viewer = { userId: string; role: string; departmentId: string };
@@ -51,16 +36,31 @@ function kpisOf(figures: PeriodFigures | undefined): SalesKpis {
   return { revenueMinor, planMinor, factPlanPercent, bonusMinor, wonLeads, lostLeads, callMinutes, messages };
 }
 
-/** `part` of `whole` in percent, two decimals, truncated; null when the whole is nothing. */
-function share(part: number, whole: number): string | null {
-  return whole === 0 ? null : percentText((BigInt(part) * 10_000n) / BigInt(whole));
+/** Revenue per week or month of the period against the plan of those days. */
+function trendOf(
+  period: Period,
+  byDay: ReadonlyMap<string, number>,
+  plans: ReadonlyMap<string, number>,
+): Analytics['trend'] {
+  const { bucket, buckets } = trendBuckets(period);
+  return {
+    bucket,
+    points: buckets.map((days) => ({
+      ...days,
+      revenueMinor: [...byDay].reduce(
+        (sum, [day, revenue]) => (day >= days.from && day <= days.to ? sum + revenue : sum),
+        0,
+      ),
+      planMinor: periodPlan(plans, monthsOf(days)),
+    })),
+  };
 }
 
 /** Analytics of one manager (PRODUCT.md §5, issue #25): key figures, a trend, won and lost leads. */
 export function analyticsService(db: Database, defaultTimeZone: string) {
   /** The manager the viewer asked for and may see (404 otherwise), with whom they may pick, and the period. */
   async function scopeOf(viewer: Viewer, query: AnalyticsQuery) {
-    const today = await organisationToday(db, defaultTimeZone);
+    const { today, currency } = await salesDay(db, defaultTimeZone);
     const period = askedPeriod(query, daysOfMonth(today.slice(0, 7)));
     const people = await salesPeople(db, viewer.departmentId);
     const managers = viewer.role === 'administrator' ? people : people.filter((person) => person.id === viewer.userId);
@@ -68,38 +68,13 @@ export function analyticsService(db: Database, defaultTimeZone: string) {
     const manager = managers.find((person) => person.id === wanted) ?? null;
     // Another department's manager, or another manager for a manager: nothing to say that it exists.
     if (query.managerId !== undefined && !manager) throw new AppError('NOT_FOUND');
-    return { period, today, managers, manager };
-  }
-
-  async function trendOf(scope: LeadScope, manager: SalesPerson, period: Period): Promise<Analytics['trend']> {
-    const { bucket, buckets } = trendBuckets(period);
-    const byDay = await revenueByDay(db, scope);
-    const plans =
-      (
-        await plansOf(
-          db,
-          [manager.id],
-          monthsOf(period).map((month) => month.month),
-        )
-      ).get(manager.id) ?? new Map<string, number>();
-    return {
-      bucket,
-      points: buckets.map((days) => ({
-        ...days,
-        revenueMinor: [...byDay].reduce(
-          (sum, [day, revenue]) => (day >= days.from && day <= days.to ? sum + revenue : sum),
-          0,
-        ),
-        planMinor: periodPlan(plans, monthsOf(days)),
-      })),
-    };
+    return { period, today, currency, managers, manager };
   }
 
   return {
     analytics: async (viewer: Viewer, query: AnalyticsQuery): Promise<Analytics> => {
-      const { period, today, managers, manager } = await scopeOf(viewer, query);
+      const { period, today, currency, managers, manager } = await scopeOf(viewer, query);
       const previous = previousPeriod(period, today);
-      const { currency } = await organisation(db, defaultTimeZone);
       const shown = (person: SalesPerson) => ({
         id: person.id,
         name: person.name,
@@ -121,14 +96,18 @@ export function analyticsService(db: Database, defaultTimeZone: string) {
       };
       if (!manager) return empty;
       const scope: LeadScope = { userId: manager.id, departmentId: viewer.departmentId, ...period };
-      const [now, before, trend, days, reasons, pipelines] = await Promise.all([
-        periodFigures(db, viewer.departmentId, period, manager.id),
-        periodFigures(db, viewer.departmentId, previous, manager.id),
-        trendOf(scope, manager, period),
-        averageDaysOpen(db, scope),
-        lossReasons(db, scope),
-        closedByPipeline(db, scope),
+      const [now, before, summary, plans] = await Promise.all([
+        periodFigures(db, viewer.departmentId, period, manager),
+        periodFigures(db, viewer.departmentId, previous, manager),
+        closedLeadSummary(db, scope),
+        plansOf(
+          db,
+          [manager.id],
+          monthsOf(period).map((month) => month.month),
+        ),
       ]);
+      const { averageDaysOpen: days, lossReasons: reasons, pipelines } = summary;
+      const trend = trendOf(period, summary.revenueByDay, plans.get(manager.id) ?? new Map());
       const kpis = kpisOf(now.figures.find((figures) => figures.userId === manager.id));
       // The lead lists' own counts (the leads as they are now), so that the shares below add up to them.
       const lostLeads = pipelines.reduce((sum, pipeline) => sum + pipeline.lost, 0);

@@ -106,6 +106,40 @@ describe('awards', () => {
     expect((week.json() as Leaderboard).rows.every((row) => row.awards.length === 0)).toBe(true);
   });
 
+  it('count a streak as far back as it runs, up to two years', async () => {
+    const cleo = await upsertUser(app.db, {
+      email: 'awards-3003@example.com',
+      name: 'Cleo',
+      password: 'long-enough-password',
+      role: 'manager',
+      amoId: 3003,
+      departments: ['Streak Sales'],
+    });
+    const streakAdmin = (
+      await signIn(app, await createUser(app, { role: 'administrator', departments: ['Streak Sales'] }))
+    ).accessToken;
+    // At plan every month from 2023-12 to 2025-03: sixteen in a row, more than either shorter look-back holds.
+    const months = Array.from({ length: 16 }, (_, index) => {
+      const month = new Date(Date.UTC(2023, 11 + index, 1));
+      return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    for (const month of months) {
+      await queryRows(
+        app.db,
+        sql`insert into sales_plans (user_id, month, amount_minor) values (${cleo.id}::uuid, ${month}, 1000)`,
+      );
+    }
+    await storeLeads(
+      app,
+      months.map((month, index) =>
+        closedLead({ amoId: 100 + index, responsible: 3003, budgetMinor: 1000, closedAt: midMonth(month) }),
+      ),
+    );
+    const response = await call(app, 'GET', '/api/sales/awards?from=2025-03&to=2025-03', { token: streakAdmin });
+    const streak = (response.json() as AwardList).items.find((award) => award.code === 'streak');
+    expect(streak?.streakMonths).toBe(16);
+  });
+
   it('are for sales staff, over at most 24 months', async () => {
     expect((await call(app, 'GET', '/api/sales/awards', { token: worker })).statusCode).toBe(403);
     const tooLong = await call(app, 'GET', '/api/sales/awards?from=2023-01&to=2025-01', { token: admin });

@@ -13,8 +13,11 @@ import {
 } from '../sales-results/repository.js';
 import { awardsOfMonths, type MonthStanding } from './awards.js';
 
-/** Months before the first asked for whose streaks count towards it. */
-const STREAK_LOOKBACK_MONTHS = 24;
+/**
+ * Months before the first asked for whose streaks count towards it, at most 24. Most streaks are short, so the
+ * look-back starts small and widens only while someone's streak runs back to its first month.
+ */
+const STREAK_LOOKBACK_STEPS = [3, 12, 24];
 
 /**
  * Each month's standings in a department: a closed month's frozen figures, which its awards never outlive; an
@@ -64,11 +67,21 @@ async function standingsOf(db: Executor, departmentId: string, months: readonly 
 export function awardsService(db: Executor, defaultTimeZone: string) {
   /** The awards of the months `from` to `to`, optionally of one person only. */
   async function awardsOf(departmentId: string, span: { from: string; to: string }, userId?: string): Promise<Award[]> {
-    const lookback = addMonths(span.from, -STREAK_LOOKBACK_MONTHS);
-    const months = monthsBetween(isSalesMonth(lookback) ? lookback : '1900-01', span.to);
-    const standings = await standingsOf(db, departmentId, months, span.from);
-    const provisional = new Map(standings.map((entry) => [entry.month, entry.provisional]));
-    return awardsOfMonths(standings)
+    const monthBefore = addMonths(span.from, -1);
+    let awarded: ReturnType<typeof awardsOfMonths> = [];
+    let provisional = new Map<string, boolean>();
+    for (const lookbackMonths of STREAK_LOOKBACK_STEPS) {
+      const lookback = addMonths(span.from, -lookbackMonths);
+      const months = monthsBetween(isSalesMonth(lookback) ? lookback : '1900-01', span.to);
+      const standings = await standingsOf(db, departmentId, months, span.from);
+      provisional = new Map(standings.map((entry) => [entry.month, entry.provisional]));
+      awarded = awardsOfMonths(standings);
+      const reachesBack = awarded
+        .find(({ month }) => month === monthBefore)
+        ?.awards.some((award) => award.code === 'streak' && award.streakMonths === lookbackMonths);
+      if (!reachesBack) break;
+    }
+    return awarded
       .filter(({ month }) => month >= span.from)
       .flatMap(({ month, awards }) =>
         awards

@@ -53,10 +53,34 @@ export async function versionInEffect(
   return row ? toVersion(row.version, row.updatedBy, row.locked) : null;
 }
 
-/** The version that pays `month` of each management type that has one. */
-export async function versionsInEffect(db: Executor, month: string): Promise<BonusSchemeVersion[]> {
-  const versions = await Promise.all(ManagementType.options.map((type) => versionInEffect(db, type, month)));
-  return versions.filter((version) => version !== null);
+/**
+ * The versions that pay each of `months`, one per management type that has one, by month. One statement for any
+ * number of months: the versions are a few dozen rows, and a leaderboard of a quarter asks for three months.
+ */
+export async function versionsInEffect(
+  db: Executor,
+  months: readonly string[],
+): Promise<Map<string, BonusSchemeVersion[]>> {
+  const last = [...months].sort().at(-1) ?? '';
+  // Newest first within each type: the first not after a month is the one that pays it.
+  const rows = await db
+    .select(withUpdater)
+    .from(bonusSchemeVersions)
+    .leftJoin(users, eq(users.id, bonusSchemeVersions.updatedBy))
+    .where(lte(bonusSchemeVersions.effectiveFrom, last))
+    .orderBy(bonusSchemeVersions.managementType, desc(bonusSchemeVersions.effectiveFrom));
+  const versions = rows.map((row) => toVersion(row.version, row.updatedBy, row.locked));
+  return new Map(
+    months.map((month) => [
+      month,
+      ManagementType.options.flatMap((type) => {
+        const version = versions.find(
+          (candidate) => candidate.managementType === type && candidate.effectiveFrom <= month,
+        );
+        return version ? [version] : [];
+      }),
+    ]),
+  );
 }
 
 /**

@@ -42,7 +42,7 @@ export function calculatorService(db: Database, defaultTimeZone: string) {
     /** A manager's plan, revenue so far and bonus this month, with the managers the viewer may pick. */
     context: async (viewer: Viewer, managerId: string | undefined): Promise<CalculatorContext> => {
       const month = await organisationMonth(db, defaultTimeZone);
-      const schemes = await versionsInEffect(db, month);
+      const schemes = (await versionsInEffect(db, [month])).get(month) ?? [];
       const all = (await salesPeople(db, viewer.departmentId)).map(({ id, name, managementType }) => ({
         id,
         name,

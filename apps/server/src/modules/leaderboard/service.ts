@@ -3,17 +3,16 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { keptAnswers } from '../../lib/kept-answers.js';
 import { awardsService } from '../awards/service.js';
-import { organisation, organisationToday } from '../organisation/repository.js';
-import { factPlanHundredths, type PeriodFigures, periodFigures } from '../sales-figures/figures.js';
+import { salesDay } from '../organisation/repository.js';
+import { factPlanHundredths, periodFigures, periodRevenue } from '../sales-figures/figures.js';
 import { askedPeriod, monthsOf, type Period, previousPeriod } from '../sales-figures/period.js';
 import { daysOfMonth, salesFiguresVersion } from '../sales-results/repository.js';
-import { lastSucceededAt, latestRun } from '../sales-sync/runs.js';
-import { findSalesSettings } from '../sales-sync/settings.js';
+import { syncFreshness } from '../sales-sync/runs.js';
 import { competitionRanks } from './ranking.js';
 
 /** The key the leaderboard ranks by: revenue, or fact/plan (no plan after every plan). */
 function rankKey(rankBy: LeaderboardRankBy) {
-  return (figures: PeriodFigures): bigint | null =>
+  return (figures: { revenueMinor: number; planMinor: number | null }): bigint | null =>
     rankBy === 'revenue' ? BigInt(figures.revenueMinor) : factPlanHundredths(figures.revenueMinor, figures.planMinor);
 }
 
@@ -24,8 +23,8 @@ function rankKey(rankBy: LeaderboardRankBy) {
 const CACHE_CHARACTERS = 16 * 1024 * 1024;
 const BOARD_OVERHEAD = 500;
 
-/** What a board is asked for, on the organisation's clock. */
-type Asked = { period: Period; previous: Period; rankBy: LeaderboardRankBy };
+/** What a board is asked for, on the organisation's clock, and the currency it is in. */
+type Asked = { period: Period; previous: Period; rankBy: LeaderboardRankBy; currency: string };
 
 /**
  * The leaderboard (PRODUCT.md §5, issue #25): the current department's sales people over a period, ranked by
@@ -40,26 +39,25 @@ export function leaderboardService(db: Database, defaultTimeZone: string) {
   });
 
   async function asked(query: LeaderboardQuery & { rankBy: LeaderboardRankBy }): Promise<Asked> {
-    const today = await organisationToday(db, defaultTimeZone);
+    const { today, currency } = await salesDay(db, defaultTimeZone);
     const period = askedPeriod(query, daysOfMonth(today.slice(0, 7)));
-    return { period, previous: previousPeriod(period, today), rankBy: query.rankBy };
+    return { period, previous: previousPeriod(period, today), rankBy: query.rankBy, currency };
   }
 
-  async function computed(departmentId: string, { period, previous, rankBy }: Asked): Promise<Leaderboard> {
+  async function computed(departmentId: string, { period, previous, rankBy, currency }: Asked): Promise<Leaderboard> {
     // A period of one whole calendar month shows that month's awards beside each name.
     const [month] = monthsOf(period);
     const oneMonth = month?.whole && month.from === period.from && month.to === period.to ? month.month : null;
     const [current, before, monthAwards] = await Promise.all([
       periodFigures(db, departmentId, period),
-      periodFigures(db, departmentId, previous),
+      // Only who had results then has a rank to compare with; the others are new on the board.
+      periodRevenue(db, departmentId, previous, rankBy === 'factPlan'),
       oneMonth ? awards.awardsOf(departmentId, { from: oneMonth, to: oneMonth }) : Promise.resolve([]),
     ]);
     const key = rankKey(rankBy);
     const ranks = competitionRanks(current.figures, key);
-    // Only who had results then has a rank to compare with; the others are new on the board.
-    const ranked = before.figures.filter((figures) => figures.hasResults);
-    const previousRanks = competitionRanks(ranked, key);
-    const previousRankOf = new Map(ranked.map((figures) => [figures.userId, previousRanks.get(figures) ?? null]));
+    const previousRanks = competitionRanks(before, key);
+    const previousRankOf = new Map(before.map((figures) => [figures.userId, previousRanks.get(figures) ?? null]));
     const rows: LeaderboardRow[] = current.figures
       .map((figures) => {
         const { hasResults: _hasResults, ...row } = figures;
@@ -71,22 +69,13 @@ export function leaderboardService(db: Database, defaultTimeZone: string) {
         };
       })
       .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
-    const [{ currency }, settings, lastRun, succeededAt] = await Promise.all([
-      organisation(db, defaultTimeZone),
-      findSalesSettings(db),
-      latestRun(db),
-      lastSucceededAt(db),
-    ]);
+    const sync = await syncFreshness(db);
     return {
       ...period,
       rankBy,
       currency,
       previous,
-      sync: {
-        lastSucceededAt: succeededAt?.toISOString() ?? null,
-        lastFailed: lastRun !== null && lastRun.status !== 'running' && lastRun.status !== 'succeeded',
-        intervalMinutes: settings?.subdomain ? settings.syncIntervalMinutes : 0,
-      },
+      sync,
       closedMonths: current.closed,
       rows,
     };
@@ -99,9 +88,9 @@ export function leaderboardService(db: Database, defaultTimeZone: string) {
 
     /** The board as the JSON text the route sends, kept until anything it shows changes (ADR 0033). */
     leaderboardJson: async (departmentId: string, query: LeaderboardQuery & { rankBy: LeaderboardRankBy }) => {
-      const board = await asked(query);
-      // Read before the board is computed: a change committed meanwhile leaves the kept board unread.
+      // Read before anything the board shows (its currency too): a change committed meanwhile leaves it unread.
       const version = await salesFiguresVersion(db, departmentId);
+      const board = await asked(query);
       const { period, previous, rankBy } = board;
       const key = [departmentId, period.from, period.to, previous.from, previous.to, rankBy].join(' ');
       return boards.read(key, version, async () =>

@@ -30,16 +30,22 @@ export async function organisationCurrencyExponent(db: Executor): Promise<number
   return currencyExponent((await findOrganisation(db))?.currency ?? DEFAULT_CURRENCY);
 }
 
-/** Today (`YYYY-MM-DD`) on the organisation's clock. */
-export async function organisationToday(db: Executor, defaultTimeZone: string): Promise<string> {
+/** Today (`YYYY-MM-DD`) on the organisation's clock and the organisation's currency: where every sales screen starts. */
+export async function salesDay(db: Executor, defaultTimeZone: string): Promise<{ today: string; currency: string }> {
   // One statement: every sales screen asks it first.
-  const [row] = await queryRows<{ day: string }>(
+  const [row] = await queryRows<{ today: string; currency: string | null }>(
     db,
-    sql`select to_char(now() at time zone coalesce((select time_zone from sales_settings where id = 1), ${defaultTimeZone}),
-                       'YYYY-MM-DD') as day`,
+    sql`select to_char(now() at time zone coalesce(s.time_zone, ${defaultTimeZone}), 'YYYY-MM-DD') as today,
+               s.currency
+        from (select 1) as one left join sales_settings s on s.id = 1`,
   );
   if (!row) throw new Error('the database gave no current day');
-  return row.day;
+  return { today: row.today, currency: row.currency ?? DEFAULT_CURRENCY };
+}
+
+/** Today (`YYYY-MM-DD`) on the organisation's clock. */
+export async function organisationToday(db: Executor, defaultTimeZone: string): Promise<string> {
+  return (await salesDay(db, defaultTimeZone)).today;
 }
 
 /** The current month (`YYYY-MM`) on the organisation's clock: what "this month" is for plans, bonuses and closing. */

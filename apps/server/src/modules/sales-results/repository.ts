@@ -9,6 +9,12 @@ import { arrayOfBigints, arrayOfUuids } from '../../lib/sql-filters.js';
  */
 const NOT_NOTHING = sql`having sum(revenue_minor) <> 0 or sum(won_count) <> 0 or sum(lost_count) <> 0`;
 
+/**
+ * The month of a row's `day`, to group by: formatted once per group rather than once per row, and as a timestamp
+ * without a time zone, which needs no conversion.
+ */
+const MONTH_OF_DAY = sql`date_trunc('month', day::timestamp)`;
+
 /** Folds the read model's rows (ADR 0032) and the count of its changes (ADR 0033); returns how many rows of the model were folded. */
 export async function compactSalesResults(db: Executor): Promise<number> {
   const [row] = await queryRows<{ folded: string }>(db, sql`select sales_daily_results_compact()::text as folded`);
@@ -77,11 +83,11 @@ export async function resultsByManagerAndMonth(
     lost_count: number;
   }>(
     db,
-    sql`select user_id, to_char(day, 'YYYY-MM') as month, sum(revenue_minor)::text as revenue_minor,
+    sql`select user_id, to_char(${MONTH_OF_DAY}, 'YYYY-MM') as month, sum(revenue_minor)::text as revenue_minor,
                sum(won_count)::int as won_count, sum(lost_count)::int as lost_count
         from sales_daily_results
         where department_id = ${scope.departmentId} and day between ${scope.from}::date and ${scope.to}::date
-        group by 1, 2 ${NOT_NOTHING}`,
+        group by user_id, ${MONTH_OF_DAY} ${NOT_NOTHING}`,
   );
   const byManager = new Map<string, Map<string, Results>>();
   for (const row of rows) {
@@ -202,11 +208,11 @@ export async function activityByAmoIdAndMonth(
     messages: string;
   }>(
     db,
-    sql`select manager_amo_id, to_char(date_trunc('month', day), 'YYYY-MM') as month,
+    sql`select manager_amo_id, to_char(${MONTH_OF_DAY}, 'YYYY-MM') as month,
                sum(call_seconds)::text as call_seconds, sum(messages)::text as messages
         from sales_manager_activity
         where manager_amo_id = any(${arrayOfBigints(amoIds)}) and day between ${from}::date and ${to}::date
-        group by manager_amo_id, date_trunc('month', day)`,
+        group by manager_amo_id, ${MONTH_OF_DAY}`,
   );
   const byAmoId = new Map<number, Map<string, Activity>>();
   for (const row of rows) {

@@ -119,13 +119,27 @@ export async function latestRun(db: Executor): Promise<SyncRun | null> {
   return row ? fromRow(row) : null;
 }
 
-/** When the last sync that succeeded finished; null before any did. */
-export async function lastSucceededAt(db: Executor): Promise<Date | null> {
-  const [row] = await queryRows<{ finished_at: Date | string | null }>(
+/**
+ * How fresh the synced figures are, for boards left open: when the last sync that succeeded finished, whether the
+ * latest finished one failed, and how often syncs run (0 without an account to sync). One statement: every board
+ * shows it.
+ */
+export async function syncFreshness(
+  db: Executor,
+): Promise<{ lastSucceededAt: string | null; lastFailed: boolean; intervalMinutes: number }> {
+  const [row] = await queryRows<{ succeeded_at: Date | string | null; latest: string | null; interval: number | null }>(
     db,
-    sql`select max(finished_at) as finished_at from sales_sync_runs where status = 'succeeded'`,
+    sql`select (select max(finished_at) from sales_sync_runs where status = 'succeeded') as succeeded_at,
+               (select status from sales_sync_runs order by started_at desc, id desc limit 1) as latest,
+               (select case when subdomain is null or subdomain = '' then 0 else sync_interval_minutes end
+                from sales_settings where id = 1) as interval`,
   );
-  return row?.finished_at ? new Date(row.finished_at) : null;
+  const latest = row?.latest ?? null;
+  return {
+    lastSucceededAt: row?.succeeded_at ? new Date(row.succeeded_at).toISOString() : null,
+    lastFailed: latest !== null && latest !== 'running' && latest !== 'succeeded',
+    intervalMinutes: Number(row?.interval ?? 0),
+  };
 }
 
 /** Runs, newest first. */
