@@ -64,7 +64,9 @@ export const Analytics = z
           reasonId: z.number().int().nullable().describe('Null: no reason given'),
           name: z.string().nullable(),
           count: z.number().int(),
-          sharePercent: z.string(),
+          sharePercent: z
+            .string()
+            .describe('Share of the unsuccessful leads in percent, two decimals; the reasons add up to exactly 100.00'),
           lostBudgetMinor: z.number().int(),
         }),
       ),

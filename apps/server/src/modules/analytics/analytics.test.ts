@@ -143,7 +143,7 @@ describe('analytics', () => {
       percent: '50.00',
       averageDaysToFailure: '1.0',
       reasons: [
-        { reasonId: 71, name: 'Too expensive', count: 2, sharePercent: '66.66', lostBudgetMinor: 20_000 },
+        { reasonId: 71, name: 'Too expensive', count: 2, sharePercent: '66.67', lostBudgetMinor: 20_000 },
         { reasonId: null, name: null, count: 1, sharePercent: '33.33', lostBudgetMinor: 10_000 },
       ],
     });

@@ -14,7 +14,7 @@ import {
 } from '../sales-figures/period.js';
 import { daysOfMonth, plansOf, type SalesPerson, salesPeople } from '../sales-results/repository.js';
 import { allWonLeads, closedLeadSummary, type LeadScope, wonLeads } from './repository.js';
-import { share } from './shares.js';
+import { share, sharesOfWhole } from './shares.js';
 
 /** Who asks: a manager sees their own analytics, an administrator those of any manager of the department. */
 export type Viewer = { userId: string; role: string; departmentId: string };
@@ -112,6 +112,7 @@ export function analyticsService(db: Database, defaultTimeZone: string) {
       // The lead lists' own counts (the leads as they are now), so that the shares below add up to them.
       const lostLeads = pipelines.reduce((sum, pipeline) => sum + pipeline.lost, 0);
       const wonLeadCount = pipelines.reduce((sum, pipeline) => sum + pipeline.won, 0);
+      const reasonShares = sharesOfWhole(reasons.map((reason) => reason.count));
       return {
         ...empty,
         manager: shown(manager),
@@ -123,7 +124,7 @@ export function analyticsService(db: Database, defaultTimeZone: string) {
           count: lostLeads,
           percent: share(lostLeads, lostLeads + wonLeadCount),
           averageDaysToFailure: days.lost,
-          reasons: reasons.map((reason) => ({ ...reason, sharePercent: share(reason.count, lostLeads) ?? '0.00' })),
+          reasons: reasons.map((reason, index) => ({ ...reason, sharePercent: reasonShares[index] ?? '0.00' })),
         },
         pipelines: pipelines.map((pipeline) => ({
           ...pipeline,
