@@ -25,7 +25,7 @@ function countedLeads(scope: LeadScope): SQL {
 const DAYS_OPEN = sql`round(extract(epoch from l.closed_at - l.amo_created_at)::numeric / 86400, 1)`;
 
 /** What analytics shows of a manager's closed leads beside the figures. */
-export type ClosedLeadSummary = {
+type ClosedLeadSummary = {
   /** Per day of the period, the revenue won: what a trend is summed from. */
   revenueByDay: Map<string, number>;
   /** Average days from creation to closing of the won and of the lost leads; null where there are none. */
@@ -53,10 +53,9 @@ export async function closedLeadSummary(db: Executor, scope: LeadScope): Promise
         select
           (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'revenue_minor', d.revenue_minor::text))
            from (select l.day, sum(l.counted_revenue_minor) as revenue_minor from l group by l.day) d) as days,
-          (select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID}), 1)::text from l) as won,
-          (select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID}), 1)::text from l) as lost,
+          averages.won, averages.lost,
           (select json_agg(json_build_object('reason_id', r.reason_id, 'name', r.name, 'count', r.count,
-                                             'lost_minor', r.lost_minor) order by r.count desc, r.name nulls last)
+                                             'lost_minor', r.lost_minor) order by r.count desc, r.name nulls last, r.reason_id nulls last)
            from (select l.loss_reason_amo_id::text as reason_id, min(reason.name) as name, count(*)::int as count,
                         sum(l.budget_minor)::text as lost_minor
                  from l left join sales_loss_reasons reason
@@ -70,7 +69,10 @@ export async function closedLeadSummary(db: Executor, scope: LeadScope): Promise
                         count(*) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID})::int as lost
                  from l left join sales_pipelines pipeline
                    on pipeline.account_id = l.account_id and pipeline.amo_id = l.pipeline_amo_id
-                 group by l.pipeline_amo_id) p) as pipelines`,
+                 group by l.pipeline_amo_id) p) as pipelines
+        from (select round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_WON_STATUS_ID}), 1)::text as won,
+                     round(avg(${DAYS_OPEN}) filter (where l.status_amo_id = ${AMO_LOST_STATUS_ID}), 1)::text as lost
+              from l) averages`,
   );
   return {
     revenueByDay: new Map((row?.days ?? []).map((day) => [day.day, Number(day.revenue_minor)])),

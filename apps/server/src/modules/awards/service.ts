@@ -31,7 +31,13 @@ async function standingsOf(db: Executor, departmentId: string, months: readonly 
   const frozen = await frozenFiguresOfMonths(db, departmentId, [...closings.keys()]);
   const span = { from: daysOfMonth(first).from, to: daysOfMonth(last).to };
   const live = await resultsByManagerAndMonth(db, { departmentId, ...span });
-  const people = await salesPeople(db, departmentId, [...live.keys()]);
+  // Who stands in the months asked for: the department's sales people and whoever had results there then. The
+  // months before only carry their streaks, so how far back they are read changes no one's place.
+  const people = await salesPeople(
+    db,
+    departmentId,
+    [...live].flatMap(([userId, results]) => ([...results.keys()].some((month) => month >= asked) ? [userId] : [])),
+  );
   const plans = await plansOf(
     db,
     people.map((person) => person.id),

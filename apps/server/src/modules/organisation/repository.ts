@@ -30,9 +30,8 @@ export async function organisationCurrencyExponent(db: Executor): Promise<number
   return currencyExponent((await findOrganisation(db))?.currency ?? DEFAULT_CURRENCY);
 }
 
-/** Today (`YYYY-MM-DD`) on the organisation's clock and the organisation's currency: where every sales screen starts. */
+/** Today (`YYYY-MM-DD`) on the organisation's clock and the organisation's currency, in one statement. */
 export async function salesDay(db: Executor, defaultTimeZone: string): Promise<{ today: string; currency: string }> {
-  // One statement: every sales screen asks it first.
   const [row] = await queryRows<{ today: string; currency: string | null }>(
     db,
     sql`select to_char(now() at time zone coalesce(s.time_zone, ${defaultTimeZone}), 'YYYY-MM-DD') as today,
@@ -43,12 +42,7 @@ export async function salesDay(db: Executor, defaultTimeZone: string): Promise<{
   return { today: row.today, currency: row.currency ?? DEFAULT_CURRENCY };
 }
 
-/** Today (`YYYY-MM-DD`) on the organisation's clock. */
-export async function organisationToday(db: Executor, defaultTimeZone: string): Promise<string> {
-  return (await salesDay(db, defaultTimeZone)).today;
-}
-
 /** The current month (`YYYY-MM`) on the organisation's clock: what "this month" is for plans, bonuses and closing. */
 export async function organisationMonth(db: Executor, defaultTimeZone: string): Promise<string> {
-  return (await organisationToday(db, defaultTimeZone)).slice(0, 7);
+  return (await salesDay(db, defaultTimeZone)).today.slice(0, 7);
 }

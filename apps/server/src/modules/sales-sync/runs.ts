@@ -121,8 +121,8 @@ export async function latestRun(db: Executor): Promise<SyncRun | null> {
 
 /**
  * How fresh the synced figures are, for boards left open: when the last sync that succeeded finished, whether the
- * latest finished one failed, and how often syncs run (0 without an account to sync). One statement: every board
- * shows it.
+ * latest run failed (one still running has not), and how often syncs run (0 without an account to sync). One
+ * statement: every board shows it.
  */
 export async function syncFreshness(
   db: Executor,
