@@ -106,38 +106,51 @@ describe('awards', () => {
     expect((week.json() as Leaderboard).rows.every((row) => row.awards.length === 0)).toBe(true);
   });
 
-  it('count a streak as far back as it runs, up to two years', async () => {
-    const cleo = await upsertUser(app.db, {
-      email: 'awards-3003@example.com',
-      name: 'Cleo',
-      password: 'long-enough-password',
-      role: 'manager',
-      amoId: 3003,
-      departments: ['Streak Sales'],
-    });
+  it('count a streak as far back as it runs, up to two years, whoever else is on one', async () => {
     const streakAdmin = (
       await signIn(app, await createUser(app, { role: 'administrator', departments: ['Streak Sales'] }))
     ).accessToken;
-    // At plan every month from 2023-12 to 2025-03: sixteen in a row, more than either shorter look-back holds.
-    const months = Array.from({ length: 16 }, (_, index) => {
-      const month = new Date(Date.UTC(2023, 11 + index, 1));
-      return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
-    });
-    for (const month of months) {
-      await queryRows(
-        app.db,
-        sql`insert into sales_plans (user_id, month, amount_minor) values (${cleo.id}::uuid, ${month}, 1000)`,
+    const monthsUpTo = (count: number) =>
+      Array.from({ length: count }, (_, index) => {
+        const month = new Date(Date.UTC(2025, 2 - count + 1 + index, 1));
+        return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+      });
+    // At plan in a row up to 2025-03: Cleo sixteen months (more than either shorter look-back holds), Dan four (one
+    // more than the first), Eve two (no streak).
+    const atPlan = { Cleo: monthsUpTo(16), Dan: monthsUpTo(4), Eve: monthsUpTo(2) };
+    let amoLead = 100;
+    for (const [index, [name, months]] of Object.entries(atPlan).entries()) {
+      const amoId = 3003 + index;
+      const person = await upsertUser(app.db, {
+        email: `awards-${amoId}@example.com`,
+        name,
+        password: 'long-enough-password',
+        role: 'manager',
+        amoId,
+        departments: ['Streak Sales'],
+      });
+      ids[name] = person.id;
+      for (const month of months) {
+        await queryRows(
+          app.db,
+          sql`insert into sales_plans (user_id, month, amount_minor) values (${person.id}::uuid, ${month}, 1000)`,
+        );
+      }
+      await storeLeads(
+        app,
+        months.map((month) =>
+          closedLead({ amoId: amoLead++, responsible: amoId, budgetMinor: 1000, closedAt: midMonth(month) }),
+        ),
       );
     }
-    await storeLeads(
-      app,
-      months.map((month, index) =>
-        closedLead({ amoId: 100 + index, responsible: 3003, budgetMinor: 1000, closedAt: midMonth(month) }),
-      ),
-    );
     const response = await call(app, 'GET', '/api/sales/awards?from=2025-03&to=2025-03', { token: streakAdmin });
-    const streak = (response.json() as AwardList).items.find((award) => award.code === 'streak');
-    expect(streak?.streakMonths).toBe(16);
+    const streaks = (response.json() as AwardList).items
+      .filter((award) => award.code === 'streak')
+      .map((award) => [Object.entries(ids).find(([, id]) => id === award.userId)?.[0], award.streakMonths]);
+    expect(streaks).toEqual([
+      ['Cleo', 16],
+      ['Dan', 4],
+    ]);
   });
 
   it('are for sales staff, over at most 24 months', async () => {

@@ -15,7 +15,7 @@ import { awardsOfMonths, type MonthStanding } from './awards.js';
 
 /**
  * Months before the first asked for whose streaks count towards it, at most 24. Most streaks are short, so the
- * look-back starts small and widens only while someone's streak runs back to its first month.
+ * look-back starts small and widens only for the people whose streak runs back to its first month (ADR 0035).
  */
 const STREAK_LOOKBACK_STEPS = [3, 12, 24];
 
@@ -69,23 +69,68 @@ async function standingsOf(db: Executor, departmentId: string, months: readonly 
   });
 }
 
+/**
+ * Some people's standings in earlier months, for their streaks only: revenue and plan (a closed month's frozen
+ * ones). The awards of these months are not given, so the other figures are left at nothing.
+ */
+async function streakHistory(
+  db: Executor,
+  departmentId: string,
+  months: readonly string[],
+  userIds: readonly string[],
+): Promise<{ month: string; standings: MonthStanding[] }[]> {
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return [];
+  const closings = await closingsOf(db, departmentId, [...months]);
+  const frozen = await frozenFiguresOfMonths(db, departmentId, [...closings.keys()]);
+  const live = await resultsByManagerAndMonth(db, {
+    departmentId,
+    from: daysOfMonth(first).from,
+    to: daysOfMonth(last).to,
+    userIds,
+  });
+  const plans = await plansOf(db, userIds, months);
+  return months.map((month) => ({
+    month,
+    // As standingsOf reads them: a closed month's frozen figures, where it has any.
+    standings:
+      frozen.get(month)?.filter((standing) => userIds.includes(standing.userId)) ??
+      userIds.map((userId) => ({
+        userId,
+        revenueMinor: live.get(userId)?.get(month)?.revenueMinor ?? 0,
+        planMinor: plans.get(userId)?.get(month) ?? null,
+        wonCount: 0,
+        callMinutes: 0,
+      })),
+  }));
+}
+
 /** Awards of a department's months (PRODUCT.md §5, issue #25). */
 export function awardsService(db: Executor, defaultTimeZone: string) {
   /** The awards of the months `from` to `to`, optionally of one person only. */
   async function awardsOf(departmentId: string, span: { from: string; to: string }, userId?: string): Promise<Award[]> {
     const monthBefore = addMonths(span.from, -1);
-    let awarded: ReturnType<typeof awardsOfMonths> = [];
-    let provisional = new Map<string, boolean>();
-    for (const lookbackMonths of STREAK_LOOKBACK_STEPS) {
-      const lookback = addMonths(span.from, -lookbackMonths);
-      const months = monthsBetween(isSalesMonth(lookback) ? lookback : '1900-01', span.to);
-      const standings = await standingsOf(db, departmentId, months, span.from);
-      provisional = new Map(standings.map((entry) => [entry.month, entry.provisional]));
-      awarded = awardsOfMonths(standings);
-      const reachesBack = awarded
-        .find(({ month }) => month === monthBefore)
-        ?.awards.some((award) => award.code === 'streak' && award.streakMonths === lookbackMonths);
-      if (!reachesBack) break;
+    const firstRead = (lookbackMonths: number) => {
+      const month = addMonths(span.from, -lookbackMonths);
+      return isSalesMonth(month) ? month : '1900-01';
+    };
+    const [firstStep = 0, ...widerSteps] = STREAK_LOOKBACK_STEPS;
+    const standings = await standingsOf(db, departmentId, monthsBetween(firstRead(firstStep), span.to), span.from);
+    const provisional = new Map(standings.map((entry) => [entry.month, entry.provisional]));
+    let history: { month: string; standings: MonthStanding[] }[] = [];
+    let awarded = awardsOfMonths(standings);
+    let read = firstStep;
+    for (const wider of widerSteps) {
+      // Whose streak runs back to the first month read: only theirs can run further.
+      const reaching = (awarded.find(({ month }) => month === monthBefore)?.awards ?? []).flatMap((award) =>
+        award.code === 'streak' && award.streakMonths === read ? [award.userId] : [],
+      );
+      if (reaching.length === 0) break;
+      const earlier = monthsBetween(firstRead(wider), addMonths(firstRead(read), -1));
+      history = [...(await streakHistory(db, departmentId, earlier, reaching)), ...history];
+      awarded = awardsOfMonths([...history, ...standings]);
+      read = wider;
     }
     return awarded
       .filter(({ month }) => month >= span.from)

@@ -70,10 +70,10 @@ export async function resultsByManager(
   );
 }
 
-/** The results of a department's managers over a period, per manager and month (`YYYY-MM`). */
+/** The results of a department's managers over a period, per manager and month (`YYYY-MM`); `userIds` narrows them. */
 export async function resultsByManagerAndMonth(
   db: Executor,
-  scope: { departmentId: string; from: string; to: string },
+  scope: { departmentId: string; from: string; to: string; userIds?: readonly string[] },
 ): Promise<Map<string, Map<string, Results>>> {
   const rows = await queryRows<{
     user_id: string;
@@ -87,6 +87,7 @@ export async function resultsByManagerAndMonth(
                sum(won_count)::int as won_count, sum(lost_count)::int as lost_count
         from sales_daily_results
         where department_id = ${scope.departmentId} and day between ${scope.from}::date and ${scope.to}::date
+          ${scope.userIds ? sql`and user_id = any(${arrayOfUuids(scope.userIds)})` : sql``}
         group by user_id, ${MONTH_OF_DAY} ${NOT_NOTHING}`,
   );
   const byManager = new Map<string, Map<string, Results>>();
