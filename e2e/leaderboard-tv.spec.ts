@@ -56,7 +56,7 @@ async function withSync(page: Page, sync: Leaderboard['sync']) {
   );
 }
 
-test('a manager opens the TV board from the leaderboard, and a lead won through the webhook moves it without a reload', async ({
+test('a manager opens the TV board from the leaderboard, and a lead won through the webhook moves both without a reload', async ({
   page,
   request,
 }) => {
@@ -68,6 +68,8 @@ test('a manager opens the TV board from the leaderboard, and a lead won through 
   // The leaderboard's "TV mode" opens the board in a tab of its own, which signs in for itself: the session of a
   // tab stays in that tab (PRODUCT.md §3), and a wall screen's board outlives the tab it was opened from.
   await signInAs(page, 'manager', '/leaderboard');
+  // The board left open in this tab follows the changes too.
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   const link = page.getByRole('link', { name: 'TV mode (opens in a new tab)' });
   await expect(link).toHaveAttribute('target', '_blank');
   const opened = page.context().waitForEvent('page');
@@ -112,7 +114,7 @@ test('a manager opens the TV board from the leaderboard, and a lead won through 
   const budgetMinor = top.revenueMinor - last.revenueMinor + 1_000_000;
   const admin = await apiAs(request, 'administrator');
   const { webhookPath } = await admin<SalesSettings>('/sales/settings');
-  await tv.evaluate(() => Object.assign(window, { openedOnce: true }));
+  for (const screen of [tv, page]) await screen.evaluate(() => Object.assign(window, { openedOnce: true }));
   const read = tv.waitForResponse((response) => isBoardRead(response.url()) && response.status() === 200);
   const posted = await request.post(webhookPath, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -137,6 +139,12 @@ test('a manager opens the TV board from the leaderboard, and a lead won through 
   const times = [readBefore, Date.now()].map((at) => `Data as of ${timeWords(at, timeZone, 'en')}`);
   await expect(tv.getByText(/^Data as of /)).toHaveText(new RegExp(`^(${times.join('|')})$`));
   expect(await tv.evaluate(() => 'openedOnce' in window), 'the board was not reloaded').toBe(true);
+
+  // The leaderboard in the first tab: the same manager on top, read again by itself.
+  const leaderboardRows = page.getByRole('table', { name: /^Leaderboard, / }).locator('tbody tr');
+  await expect(leaderboardRows.first().getByRole('cell').nth(2)).toContainText(last.name);
+  await expect(leaderboardRows.first().getByRole('cell').nth(3)).toHaveText(money(last.revenueMinor + budgetMinor));
+  expect(await page.evaluate(() => 'openedOnce' in window), 'the leaderboard was not reloaded').toBe(true);
 });
 
 test('the TV board takes turns between revenue and fact/plan, pauses by the keyboard, and speaks Russian', async ({

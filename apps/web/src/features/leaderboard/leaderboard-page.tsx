@@ -19,7 +19,10 @@ import { currentUserQuery } from '../../lib/current-user';
 import { errorMessage } from '../../lib/error-message';
 import { monthName, useFormatters } from '../../lib/format';
 import { LeaderboardSearch, leaderboardQuery, leaderboardRequest } from './api';
+import classes from './leaderboard.module.css';
 import { LeaderboardTable } from './leaderboard-table';
+import { LiveIndicator } from './live-indicator';
+import { useLiveResults } from './live-results';
 import { OwnPlace } from './own-place';
 import { firstDirection, type LeaderboardSort, RANKINGS, type SortDirection, sharedRanks, sortRows } from './ranking';
 
@@ -48,6 +51,8 @@ export default function LeaderboardPage() {
   const shown = today ? shownPeriod(search, today) : null;
   const request = today ? leaderboardRequest(search, today) : null;
   const board = useQuery({ ...leaderboardQuery(request), placeholderData: keepPreviousData });
+  // A won lead shows here as on the TV board, without a reload.
+  const live = useLiveResults();
   const data = request ? board.data : undefined;
 
   const invalidPeriod = board.error instanceof ApiError && board.error.code === 'PERIOD_INVALID';
@@ -107,6 +112,7 @@ export default function LeaderboardPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
         <Group gap="sm">
+          <LiveIndicator state={live} className={classes.live} />
           {/* Its own tab, with a session of its own (sign-in there): a wall screen's board outlives this tab. */}
           <Button
             component="a"

@@ -21,7 +21,8 @@ import { currentUserQuery } from '../../lib/current-user';
 import { errorMessage } from '../../lib/error-message';
 import { useFormatters } from '../../lib/format';
 import { leaderboardQuery } from './api';
-import { type LiveState, useLiveResults } from './live-results';
+import { LiveIndicator } from './live-indicator';
+import { useLiveResults } from './live-results';
 import { RANKINGS } from './ranking';
 import { type SyncWarning, syncWarning } from './sync-freshness';
 import classes from './tv-board.module.css';
@@ -158,7 +159,7 @@ export default function TvBoardPage() {
           {data?.sync.lastSucceededAt && !warning ? (
             <Text className={classes.syncedAt}>{t('tv.syncedAt', { time: when(data.sync.lastSucceededAt) })}</Text>
           ) : null}
-          <LiveIndicator state={live} />
+          <LiveIndicator state={live} className={classes.live} />
         </div>
       </Group>
       {warning ? <SyncBanner warning={warning} when={when} /> : null}
@@ -167,17 +168,6 @@ export default function TvBoardPage() {
         {content}
       </Box>
     </Box>
-  );
-}
-
-/** Whether the board hears of changes as they happen, said to screen readers as it changes. */
-function LiveIndicator({ state }: { state: LiveState }) {
-  const { t } = useTranslation('leaderboard');
-  return (
-    <Group component="p" role="status" gap="0.4em" className={classes.live} data-state={state} m={0}>
-      <span className={classes.liveDot} aria-hidden />
-      {t(`tv.live.${state}`)}
-    </Group>
   );
 }
 
