@@ -432,6 +432,36 @@ test('closed months say when they were closed, their awards are final, and a dep
   await other.close();
 });
 
+test('at 800 px the places and names stay in view while the figures scroll sideways under the mouse', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signInAs(page, 'manager', '/leaderboard');
+  const firstRow = bodyRows(page).first();
+  await expect(firstRow).toBeVisible();
+  const region = page.getByRole('region', { name: /^Leaderboard, / });
+  const messages = header(page, 'Messages');
+  await expect(messages, 'the board is wider than the screen').not.toBeInViewport({ ratio: 1 });
+
+  // The wheel turned sideways over the table, as a trackpad or a tilting wheel does.
+  const box = await region.boundingBox();
+  if (!box) throw new Error('the board has no box');
+  await page.mouse.move(box.x + box.width * 0.7, box.y + Math.min(box.height / 2, 120));
+  await page.mouse.wheel(2000, 0);
+  await expect(messages).toBeInViewport({ ratio: 1 });
+  expect(await region.evaluate((viewport) => viewport.scrollLeft)).toBeGreaterThan(0);
+  // The place and the name are still where they were, on top of the figures that went under them.
+  for (const column of [0, 2]) {
+    const cell = firstRow.getByRole('cell').nth(column);
+    await expect(cell).toBeInViewport({ ratio: 1 });
+    const onTop = await cell.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+    expect(onTop, `column ${column} is not covered`).toBe(true);
+  }
+});
+
 test('the board passes the accessibility checks, light and dark, at 1280 and 800 px', async ({ page }) => {
   test.slow();
   await signInAs(page, 'manager');

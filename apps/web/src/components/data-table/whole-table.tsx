@@ -16,6 +16,11 @@ export type WholeTableColumn<Row> = {
   footer?: ReactNode;
   /** Its header sorts the rows, by click or Enter, when the table is given `onSortChange`. */
   sortable?: boolean;
+  /**
+   * Stays in view at the left while a table too wide for its screen scrolls sideways: the columns that say whose row
+   * it is. Pinned columns come first.
+   */
+  pinned?: boolean;
 };
 
 /** The column (its key) the rows are sorted by, and which way. */
@@ -79,6 +84,7 @@ export function WholeTable<Row>({
       titleStyle: { whiteSpace: 'nowrap' },
       ellipsis: column.truncate,
       sortable: Boolean(column.sortable && onSortChange),
+      pinned: column.pinned ? 'left' : undefined,
       cellsStyle: column.truncate ? () => ({ maxWidth: 240 }) : undefined,
       render: ({ row }) => column.render(row),
     }),
@@ -126,7 +132,15 @@ function tintOf<Row>(
   attention: ((row: Row) => boolean) | undefined,
   highlight: ((row: Row) => boolean) | undefined,
 ): CSSProperties | undefined {
-  if (attention?.(row)) return { backgroundColor: 'var(--mantine-color-orange-light)' };
-  if (highlight?.(row)) return { backgroundColor: 'var(--mantine-primary-color-light)' };
+  if (attention?.(row)) return opaqueTint('var(--mantine-color-orange-light)');
+  if (highlight?.(row)) return opaqueTint('var(--mantine-primary-color-light)');
   return undefined;
+}
+
+/**
+ * A light colour laid over the table's own background rather than seen through: pinned cells take their row's
+ * background, and the cells that scroll under them must not show through.
+ */
+function opaqueTint(color: string): CSSProperties {
+  return { background: `linear-gradient(${color}, ${color}), var(--mantine-datatable-background-color)` };
 }

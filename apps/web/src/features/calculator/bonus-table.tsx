@@ -36,10 +36,17 @@ export function BonusTableCard({
   const columns = useMemo<WholeTableColumn<BonusTableRow>[]>(() => {
     const money = (minor: bigint) => <span style={NUMBER_CELL}>{words.money(minor)}</span>;
     return [
-      { key: 'revenue', title: t('table.columns.revenue'), align: 'right', render: (row) => money(row.revenueMinor) },
+      {
+        key: 'revenue',
+        title: t('table.columns.revenue'),
+        align: 'right',
+        pinned: true,
+        render: (row) => money(row.revenueMinor),
+      },
       {
         key: 'planPercent',
         title: t('table.columns.planPercent'),
+        pinned: true,
         align: 'right',
         render: (row) => <span style={NUMBER_CELL}>{words.percent(row.thresholdPercent)}</span>,
       },

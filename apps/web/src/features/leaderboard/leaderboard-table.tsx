@@ -57,16 +57,19 @@ export function LeaderboardTable({
       {
         key: 'rank',
         title: t('columns.rank'),
+        pinned: true,
         render: (row) => <Place rank={row.rank} shared={shared.has(row.rank)} />,
       },
       {
         key: 'change',
         title: t('columns.change'),
+        pinned: true,
         render: (row) => <ChangeText change={rankChange(row)} />,
       },
       {
         key: 'name',
         title: t('columns.name'),
+        pinned: true,
         render: (row) => (
           <Group gap={8} wrap="nowrap">
             <Text size="sm" fw={row.userId === viewerId ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>

@@ -61,7 +61,7 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
     minor === null || minor === undefined ? '—' : format.money(minor);
 
   const columns: WholeTableColumn<ManagerRow>[] = [
-    { key: 'name', title: t('months.manager'), render: (row) => shown(row).name },
+    { key: 'name', title: t('months.manager'), pinned: true, render: (row) => shown(row).name },
     { key: 'plan', title: t('months.plan'), align: 'right', render: (row) => cell(row, (f) => money(f.planMinor)) },
     {
       key: 'revenue',
