@@ -150,6 +150,10 @@ test('a manager opens the calculator, types a potential revenue, sees it explain
   );
   await page.getByRole('button', { name: 'Calculate' }).click();
   expect((await answered).status()).toBe(200);
+  // Leaving the box wrote the amount back grouped, as the tables write amounts.
+  await expect(page.getByRole('textbox', { name: 'Potential revenue' })).toHaveValue(
+    `${new Intl.NumberFormat('en').format(revenueMajor)}.00`,
+  );
   await expect(
     page.getByText(
       `The server's answer is the same: bonus ${money(expected.bonusMinor)}, total pay ${money(expected.totalMinor)}.`,

@@ -150,7 +150,7 @@ test('an administrator edits a plan, copies last month, and sees the plans saved
   await expect(page).toHaveURL(/\/settings\?tab=plans/);
   await page.getByRole('button', { name: 'Save plans' }).click();
   await expect(page.getByText('1 plan saved')).toBeVisible();
-  await expect(page.getByText('Amounts in RUB; an empty cell means no plan.')).toBeFocused();
+  await expect(page.getByText('Amounts in ₽; an empty cell means no plan.')).toBeFocused();
 
   await page.reload();
   // Amounts are grouped as everywhere else.

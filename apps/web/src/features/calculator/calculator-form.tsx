@@ -4,8 +4,8 @@ import { IconCalculator } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, type RefObject, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../components/forms/amount-input';
-import { moneyInputText } from '../../lib/format';
-import type { CalculatorField, CalculatorFieldErrors, CalculatorFormValues } from './form-values';
+import { moneyInputText, useFormatters } from '../../lib/format';
+import { type CalculatorField, type CalculatorFieldErrors, type CalculatorFormValues, typedMinor } from './form-values';
 
 /** The amount every hint shows as an example, in the language's way of writing it (1 500 000,50). */
 const EXAMPLE_MINOR = 150_000_050;
@@ -18,7 +18,6 @@ export function CalculatorForm({
   formRef,
   values,
   errors,
-  currency,
   digits,
   maxText,
   pending,
@@ -30,7 +29,6 @@ export function CalculatorForm({
   values: CalculatorFormValues;
   /** The messages to show now, by field. */
   errors: CalculatorFieldErrors;
-  currency: string;
   digits: number;
   /** The largest amount, written out, for the "too large" message. */
   maxText: string;
@@ -41,6 +39,7 @@ export function CalculatorForm({
 }) {
   const { t, i18n } = useTranslation('calculator');
   const titleId = useId();
+  const { currencySign } = useFormatters();
   const example = moneyInputText(EXAMPLE_MINOR, digits, i18n.language);
   const message = (field: CalculatorField) => {
     const error = errors[field];
@@ -50,7 +49,7 @@ export function CalculatorForm({
     event.preventDefault();
     onSubmit();
   };
-  const hint = t('inputs.moneyHint', { currency, example });
+  const hint = t('inputs.moneyHint', { currency: currencySign, example });
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" h="100%">
@@ -81,6 +80,12 @@ export function CalculatorForm({
               description={hint}
               value={values[field]}
               onChange={(text) => onChange(field, text)}
+              // An amount that reads is written back grouped as the language groups it, as the tables show it.
+              onBlur={() => {
+                const minor = typedMinor(values[field], digits, i18n.language);
+                const grouped = minor === null ? null : moneyInputText(minor, digits, i18n.language);
+                if (grouped !== null && grouped !== values[field]) onChange(field, grouped);
+              }}
               error={message(field)}
             />
           ))}

@@ -69,7 +69,7 @@ export function CalculatorScreen({
 }) {
   const { t, i18n } = useTranslation(['calculator', 'errors']);
   const language = i18n.language;
-  const { code: currency, digits } = useCurrency();
+  const { digits } = useCurrency();
   const words = useCalculatorWords();
   const month = words.month(context.month);
   const scheme = schemeOf(context, manager.managementType);
@@ -179,7 +179,6 @@ export function CalculatorScreen({
             formRef={formRef}
             values={values}
             errors={shownErrors}
-            currency={currency}
             digits={digits}
             maxText={words.money(BigInt(BONUS_MONEY_MAX_MINOR))}
             pending={calculation.isPending}

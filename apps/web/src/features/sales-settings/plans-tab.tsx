@@ -47,7 +47,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
   const tableRef = useRef<HTMLDivElement>(null);
 
   // Plans are in the organisation currency, like every amount: typed with its digits, sent as its minor units.
-  const { code: currency, digits } = useCurrency();
+  const { digits } = useCurrency();
   const format = useFormatters();
   // A cell typed back to its saved amount ("1500" for 1500.00) is no change; unreadable text is one.
   const changed = useMemo(
@@ -154,7 +154,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
               withColumnBorders
               verticalSpacing={6}
               horizontalSpacing="xs"
-              aria-label={t('plans.tableLabel', { year, currency })}
+              aria-label={t('plans.tableLabel', { year, currency: format.currencySign })}
               aria-busy={grid.isFetching}
             >
               <Table.Thead>
@@ -197,7 +197,11 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
       <SaveBar
         dirty={dirty}
         saving={save.isPending}
-        status={dirty ? t('plans.unsaved', { count: changed.length }) : t('plans.currencyNote', { currency })}
+        status={
+          dirty
+            ? t('plans.unsaved', { count: changed.length })
+            : t('plans.currencyNote', { currency: format.currencySign })
+        }
         saveLabel={t('plans.save')}
         onDiscard={() => {
           setDrafts({});

@@ -12,6 +12,8 @@ export type Formatters = {
   quantity: (quantity: string, unit?: Unit) => string;
   /** Money from integer minor units (number, bigint or decimal string), in the organisation currency. */
   money: (minor: number | bigint | string) => string;
+  /** The organisation currency's sign as `money` writes it ("₽", "$"), for the words around a money input. */
+  currencySign: string;
   /** A whole number in the locale's digits. */
   count: (value: number) => string;
   /** A percentage the API writes with two decimals ("112.50"), as the locale writes one: "112.50%", "112,50 %". */
@@ -141,6 +143,7 @@ export function useFormatters(): Formatters {
         return unitOfMeasure ? `${text} ${unit(unitOfMeasure, Number(quantity))}` : text;
       },
       money: (minor) => formats.currency.format(moneyText(minor, digits)),
+      currencySign: formats.currency.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currencyCode,
       count: (value) => formats.whole.format(value),
       percent: (text) => formats.percent.format(asFraction(text) as NumericText),
       dateTime: (iso) => formats.dateTime.format(new Date(iso)),
