@@ -71,7 +71,7 @@ async function standingsOf(db: Executor, departmentId: string, months: readonly 
 
 /**
  * Some people's standings in earlier months, for their streaks only: revenue and plan (a closed month's frozen
- * ones). The awards of these months are not given, so the other figures are left at nothing.
+ * ones). The awards of these months are not given, so an open month's other figures are not read.
  */
 async function streakHistory(
   db: Executor,

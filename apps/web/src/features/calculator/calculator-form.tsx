@@ -80,8 +80,10 @@ export function CalculatorForm({
               description={hint}
               value={values[field]}
               onChange={(text) => onChange(field, text)}
-              // An amount that reads is written back grouped as the language groups it, as the tables show it.
+              // An amount that reads is written back grouped as the language groups it, as the tables show it;
+              // not when the window only lost focus, since the person may come back to go on typing.
               onBlur={() => {
+                if (!document.hasFocus()) return;
                 const minor = typedMinor(values[field], digits, i18n.language);
                 const grouped = minor === null ? null : moneyInputText(minor, digits, i18n.language);
                 if (grouped !== null && grouped !== values[field]) onChange(field, grouped);

@@ -200,7 +200,7 @@ export function BonusSchemeForm({
               value={values[field]}
               onChange={(text) => set(field, text)}
               error={message(field)}
-              unit={unit === 'currency' ? currency : '%'}
+              unit={unit === 'currency' ? format.currencySign : '%'}
             />
           ))}
         </SimpleGrid>
@@ -214,7 +214,7 @@ export function BonusSchemeForm({
 
         <BonusSchemeLevels
           levels={values.levels}
-          currency={currency}
+          currencySign={format.currencySign}
           message={message}
           onChange={(update) => setValues((current) => ({ ...current, levels: update(current.levels) }))}
           onFieldChange={clearError}

@@ -12,14 +12,14 @@ import { LevelFields } from './level-fields';
  */
 export function BonusSchemeLevels({
   levels,
-  currency,
+  currencySign,
   message,
   onChange,
   onFieldChange,
   onRowsChange,
 }: {
   levels: LevelRow[];
-  currency: string;
+  currencySign: string;
   /** The message of a field, worded; undefined without one. */
   message: (field: SchemeField) => string | undefined;
   onChange: (update: (levels: LevelRow[]) => LevelRow[]) => void;
@@ -73,7 +73,7 @@ export function BonusSchemeLevels({
           key={level.id}
           level={level}
           number={index + 1}
-          currency={currency}
+          currencySign={currencySign}
           errors={{
             threshold: message(`levels.${index}.threshold`),
             rate: message(`levels.${index}.rate`),

@@ -12,7 +12,7 @@ const VALUE_INPUT = { flex: '1 1 160px', maxWidth: 260 } as const;
 export function LevelFields({
   level,
   number,
-  currency,
+  currencySign,
   errors,
   thresholdRef,
   onChange,
@@ -20,7 +20,8 @@ export function LevelFields({
 }: {
   level: LevelRow;
   number: number;
-  currency: string;
+  /** The sign amounts are written with ("₽"), beside a fixed amount. */
+  currencySign: string;
   errors: { threshold?: string | undefined; rate?: string | undefined; amount?: string | undefined };
   thresholdRef: Ref<HTMLInputElement>;
   /** A field changed: the row's new values, and the field whose message it makes stale. */
@@ -77,7 +78,7 @@ export function LevelFields({
             value={level.amount}
             onChange={(amount) => onChange({ amount }, 'amount')}
             error={errors.amount}
-            unit={currency}
+            unit={currencySign}
             style={VALUE_INPUT}
           />
         )}
