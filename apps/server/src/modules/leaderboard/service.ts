@@ -59,15 +59,12 @@ export function leaderboardService(db: Database, defaultTimeZone: string) {
     const previousRanks = competitionRanks(before, key);
     const previousRankOf = new Map(before.map((figures) => [figures.userId, previousRanks.get(figures) ?? null]));
     const rows: LeaderboardRow[] = current.figures
-      .map((figures) => {
-        const { hasResults: _hasResults, ...row } = figures;
-        return {
-          ...row,
-          rank: ranks.get(figures) ?? 1,
-          previousRank: previousRankOf.get(figures.userId) ?? null,
-          awards: monthAwards.filter((award) => award.userId === figures.userId).map((award) => award.code),
-        };
-      })
+      .map((figures) => ({
+        ...figures,
+        rank: ranks.get(figures) ?? 1,
+        previousRank: previousRankOf.get(figures.userId) ?? null,
+        awards: monthAwards.filter((award) => award.userId === figures.userId).map((award) => award.code),
+      }))
       .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
     const sync = await syncFreshness(db);
     return {

@@ -15,10 +15,7 @@ import { monthsOf, type Period, periodPlan } from './period.js';
 const NO_RESULTS: Results = { revenueMinor: 0, wonCount: 0, lostCount: 0 };
 
 /** A person's figures over a period, as the leaderboard and analytics show them. */
-export type PeriodFigures = Omit<LeaderboardRow, 'rank' | 'previousRank' | 'awards'> & {
-  /** Whether the person had any result in the period (a lead won or lost), not only a place in the department. */
-  hasResults: boolean;
-};
+export type PeriodFigures = Omit<LeaderboardRow, 'rank' | 'previousRank' | 'awards'>;
 
 /** Revenue ÷ plan in hundredths of a percent, truncated; null without a plan. */
 export function factPlanHundredths(revenueMinor: number, planMinor: number | null): bigint | null {
@@ -156,7 +153,6 @@ export async function periodFigures(
       lostLeads,
       callMinutes: Math.round((own?.callSeconds ?? 0) / 60),
       messages: own?.messages ?? 0,
-      hasResults: withResults.has(person.id),
     };
   });
   const closed = [...closings]
