@@ -242,8 +242,14 @@ export const salesManagerActivity = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.managerAmoId, table.day] }),
     index('sales_manager_activity_day_idx').on(table.day),
-    // The sales screens read the activity of a department's managers over some days, over every account.
-    index('sales_manager_activity_manager_day_idx').on(table.managerAmoId, table.day),
+    // The sales screens sum the activity of a department's managers over some days, over every account: with the
+    // summed columns in the index they read it alone, not one table page per manager-day (ADR 0036).
+    index('sales_manager_activity_manager_day_sums_idx').on(
+      table.managerAmoId,
+      table.day,
+      table.callSeconds,
+      table.messages,
+    ),
   ],
 );
 

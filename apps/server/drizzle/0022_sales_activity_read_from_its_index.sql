@@ -1,0 +1,2 @@
+DROP INDEX "sales_manager_activity_manager_day_idx";--> statement-breakpoint
+CREATE INDEX "sales_manager_activity_manager_day_sums_idx" ON "sales_manager_activity" USING btree ("manager_amo_id","day","call_seconds","messages");
