@@ -209,7 +209,6 @@ test('the successful leads sort and page on the server with the mouse and the ke
   request,
 }) => {
   // Five reads of the API, a sign-in, two tables and a reload: longer than most tests on a busy machine.
-  test.slow();
   const get = await apiAs(request, 'manager');
   const current = await get<Analytics>('/sales/analytics');
   const previous = monthStart(current.from, -1);
@@ -273,6 +272,78 @@ test('the successful leads sort and page on the server with the mouse and the ke
   await page.getByRole('button', { name: 'This month' }).click();
   await expect(page).not.toHaveURL(/from=/);
   await expect(page.getByText(w.month(current.from), { exact: true })).toBeVisible();
+});
+
+test('the wheel over the successful leads scrolls the page: the table grows with its rows instead of scrolling in a box', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await signInAs(page, 'manager', '/analytics');
+  const table = page.getByRole('table', { name: /^Successful leads/ });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count(), 'more rows than fit on the screen beside the rest').toBeGreaterThan(10);
+  const losses = page.getByRole('heading', { level: 2, name: 'Unsuccessful leads' });
+  await expect(losses).not.toBeInViewport();
+
+  // The pointer rests on the table's first row; the wheel there moves the page, as it does everywhere else.
+  await rows.first().hover();
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 200);
+  const lossesShown = () => losses.evaluate((heading) => heading.getBoundingClientRect().bottom < window.innerHeight);
+  for (let turn = 0; turn < 20 && !(await lossesShown()); turn += 1) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+  }
+  // The section under the table came into view, and no box around the table scrolls its rows up and down: every row
+  // was passed on the way, none left hidden in a box of its own.
+  await expect(losses).toBeInViewport();
+  const clipped = await table.evaluate((element) => {
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (parent === document.body) break;
+      if (parent.scrollHeight > parent.clientHeight + 1 && getComputedStyle(parent).overflowY !== 'visible')
+        return true;
+    }
+    return false;
+  });
+  expect(clipped, 'no box around the table scrolls its rows up and down').toBe(false);
+});
+
+test('at 800 px the scroll-to-top button sits in the footer and covers none of the tables, scrolled to the bottom', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signInAs(page, 'manager', '/analytics');
+  const lastTable = page.getByRole('table', { name: /^Conversion by pipeline/ });
+  await expect(lastTable.locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('heading', { level: 1, name: 'Analytics' }).hover();
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  // Down to the end with the wheel, as a person does.
+  for (let turn = 0; turn < 40; turn += 1) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(30);
+    if (await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)) {
+      break;
+    }
+  }
+  await expect(button).toBeVisible();
+  await animationsSettled(page);
+  const buttonBox = await button.boundingBox();
+  const lastCell = lastTable.locator('tbody tr').last().getByRole('cell').last();
+  await expect(lastCell).toBeInViewport();
+  const cellBox = await lastCell.boundingBox();
+  const footerBox = await page.getByRole('contentinfo').boundingBox();
+  if (!buttonBox || !cellBox || !footerBox) throw new Error('the button, the last cell and the footer have boxes');
+  const overlap = (a: typeof buttonBox, b: typeof buttonBox) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap(buttonBox, cellBox), 'the last cell is not under the button').toBe(false);
+  // In the footer's band, which no content scrolls into view under, the button covers nothing at any scroll either:
+  // also not the last rows of a list that scrolls in a box of its own.
+  expect(buttonBox.y).toBeGreaterThanOrEqual(footerBox.y);
+  expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(footerBox.y + footerBox.height);
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('an administrator finds no managers in the stock department, then picks a sales manager, kept in the address', async ({
@@ -393,7 +464,6 @@ test('a custom range is checked before it is asked for, and the server refusing 
 
 test('a month without leads says so in each part, and a failed load offers a retry', async ({ page, request }) => {
   // The failed load is retried twice, a few seconds apart, before the screen gives up.
-  test.slow();
   const get = await apiAs(request, 'manager');
   const empty = await get<Analytics>('/sales/analytics?from=2020-01-01&to=2020-01-31');
   expect(empty.kpis.wonLeads + empty.kpis.lostLeads, 'the demo has no leads in 2020').toBe(0);
@@ -423,7 +493,6 @@ test('a month without leads says so in each part, and a failed load offers a ret
 });
 
 test('analytics passes the accessibility checks, light and dark, at 1280 and 800 px', async ({ page }) => {
-  test.slow();
   await signInAs(page, 'manager');
   for (const [scheme, width] of [
     ['light', 1280],

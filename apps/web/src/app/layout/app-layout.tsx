@@ -15,7 +15,7 @@ import { AppFooter } from './app-footer';
 import { DepartmentSwitcher } from './department-switcher';
 import { LanguageSwitch } from './language-switch';
 import classes from './page-transition.module.css';
-import { SCROLL_TO_TOP_CLEARANCE_PX, ScrollToTop } from './scroll-to-top';
+import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { ThemeButton } from './theme-button';
@@ -85,14 +85,19 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
       {/* The skip link focuses it; an outline would frame the whole page. */}
       <AppShell.Main id={MAIN_CONTENT_ID} style={{ outline: 'none' }}>
-        <Box key={location.pathname} className={classes.page} pb={SCROLL_TO_TOP_CLEARANCE_PX}>
+        <Box key={location.pathname} className={classes.page}>
           <Deferred>{children ?? <Outlet />}</Deferred>
         </Box>
       </AppShell.Main>
       <AppShell.Footer>
-        <AppFooter />
+        {/* The scroll-to-top button at the footer's end, where it covers no content (scroll-to-top.tsx says why). */}
+        <Group h="100%" gap={0} wrap="nowrap">
+          <Box h="100%" style={{ flex: 1, minWidth: 0 }}>
+            <AppFooter />
+          </Box>
+          <ScrollToTop />
+        </Group>
       </AppShell.Footer>
-      <ScrollToTop />
       <Notifications position="top-right" />
     </AppShell>
   );

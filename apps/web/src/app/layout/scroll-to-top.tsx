@@ -1,20 +1,26 @@
-import { ActionIcon, Affix, Transition } from '@mantine/core';
+import { ActionIcon, Box, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 const THRESHOLD_PX = 50;
-const BOTTOM_PX = 64;
-const SIZE_PX = 44;
-/** Room to leave under a page's content, so that the button, once scrolled to the end, covers none of it. */
-export const SCROLL_TO_TOP_CLEARANCE_PX = SIZE_PX + 20;
+const SIZE_PX = 32;
+/** The width the button keeps in the footer, shown or not, so that the footer's texts do not move when it appears. */
+const SLOT_PX = SIZE_PX + 16;
 
+/**
+ * The scroll-to-top button (PRODUCT.md §3), shown past 50 px of scroll. It sits in the footer's band, at its end,
+ * rather than floating over the page: nothing scrolls under the footer, so the button covers no content in any
+ * state. A floating button did, also with room reserved under the page: a list that scrolls in its own box (stock,
+ * transactions) ends right under it at 800 px when the page is scrolled part-way, and its last row's right-hand cells
+ * were hidden; hiding the button at the page's end would not help there either.
+ */
 export function ScrollToTop() {
   const { t } = useTranslation();
   const [scroll, scrollTo] = useWindowScroll();
   return (
-    <Affix position={{ bottom: BOTTOM_PX, right: 20 }}>
-      <Transition transition="slide-up" mounted={scroll.y > THRESHOLD_PX}>
+    <Box w={SLOT_PX} h="100%" style={{ flex: 'none', display: 'flex', alignItems: 'center' }}>
+      <Transition transition="pop" mounted={scroll.y > THRESHOLD_PX}>
         {(styles) => (
           <ActionIcon
             style={styles}
@@ -23,10 +29,10 @@ export function ScrollToTop() {
             onClick={() => scrollTo({ y: 0 })}
             aria-label={t('scrollToTop')}
           >
-            <IconArrowUp size={20} />
+            <IconArrowUp size={16} />
           </ActionIcon>
         )}
       </Transition>
-    </Affix>
+    </Box>
   );
 }

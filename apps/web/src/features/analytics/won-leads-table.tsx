@@ -144,7 +144,9 @@ export function WonLeadsTable({
           onStateChange={update}
           idAccessor={leadId}
           emptyMessage={t('won.empty', { period })}
-          maxHeight="max(300px, calc(100dvh - 300px))"
+          // The rows grow with the page, which scrolls them: a page of rows in a box of its own caught the wheel
+          // over it, so the page stopped scrolling there and rows hid in it. The pagination bounds them.
+          maxHeight="none"
           toolbar={
             <Text size="sm" c="dimmed" style={{ alignSelf: 'center' }}>
               {averageDays === null ? t('won.noAverage') : t('won.averageDays', { days: words.days(averageDays) })}

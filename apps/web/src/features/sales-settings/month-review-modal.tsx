@@ -97,6 +97,9 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
   ];
 
   const error = close.error ?? reopen.error;
+  // An open month without managers has nothing to freeze: it is not offered for closing (the server would still
+  // store an empty closing).
+  const nothingToClose = data !== undefined && !data.closed && data.managers.length === 0;
 
   return (
     <Modal
@@ -126,7 +129,11 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
             </Alert>
           ) : (
             <Text size="sm" c="dimmed">
-              {data.ended ? t('months.closeExplained') : t('months.notEnded')}
+              {nothingToClose
+                ? t('months.noManagersExplained')
+                : data.ended
+                  ? t('months.closeExplained')
+                  : t('months.notEnded')}
             </Text>
           )}
           {data.managers.length === 0 ? (
@@ -174,7 +181,7 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
               >
                 {t('months.reopenConfirm')}
               </Button>
-            ) : data.ended ? (
+            ) : data.ended && !nothingToClose ? (
               <Button
                 leftSection={<IconLock size={16} />}
                 loading={close.isPending}

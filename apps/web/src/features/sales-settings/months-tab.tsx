@@ -1,13 +1,14 @@
 import type { SalesMonthList } from '@cm/contract';
-import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconInfoCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListSearch, WholeTable, type WholeTableColumn } from '../../components/data-table';
 import { LoadFailed } from '../../components/load-failed';
+import { currentUserQuery } from '../../lib/current-user';
 import { monthName, useFormatters } from '../../lib/format';
-import { salesMonthsQuery } from './api';
+import { planGridQuery, salesMonthsQuery } from './api';
 import { MonthReviewModal } from './month-review-modal';
 import { Section } from './section';
 import { YearSearch, YearSwitcher } from './year-switcher';
@@ -24,6 +25,12 @@ export function MonthsTab() {
   const [search, update] = useListSearch(YearSearch);
   const months = useQuery(salesMonthsQuery(search.year));
   const [reviewed, setReviewed] = useState<string | null>(null);
+  const { data: user } = useQuery(currentUserQuery);
+  // A month is closed for its managers' figures; the months' list does not say whether the department has any, the
+  // plans grid of the same year does (its rows are the department's managers and AMO ID holders). Until it answers,
+  // or when it fails, the months are offered as before: the review shows a month without managers as such.
+  const plans = useQuery(planGridQuery(search.year));
+  const noManagers = plans.data?.year === search.year && plans.data.managers.length === 0;
   // Months close in their order: the oldest open one that has ended is the next to close.
   const nextToClose = months.data?.months.findLast((row) => row.ended && !row.closed)?.month;
 
@@ -44,7 +51,7 @@ export function MonthsTab() {
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {row.ended ? t('months.open') : t('months.inProgress')}
+            {row.ended ? t(noManagers ? 'months.openWithoutManagers' : 'months.open') : t('months.inProgress')}
           </Text>
         ),
     },
@@ -66,20 +73,28 @@ export function MonthsTab() {
       key: 'actions',
       title: t('months.actions'),
       align: 'right',
-      render: (row) => (
-        <Button
-          size="compact-sm"
-          // The month to close next stands out; later open months wait for it, quieter.
-          variant={row.month === nextToClose ? 'filled' : row.ended && !row.closed ? 'light' : 'default'}
-          leftSection={row.closed ? <IconLockOpen size={14} /> : row.ended ? <IconLock size={14} /> : undefined}
-          onClick={() => setReviewed(row.month)}
-          aria-label={t(row.closed ? 'months.reviewClosed' : row.ended ? 'months.reviewToClose' : 'months.review', {
-            month: monthName(row.month, i18n.language),
-          })}
-        >
-          {t(row.closed ? 'months.reviewClosedShort' : row.ended ? 'months.reviewToCloseShort' : 'months.reviewShort')}
-        </Button>
-      ),
+      render: (row) =>
+        // Without managers there is nothing to freeze: no action for an open month, only the reason (above the table).
+        noManagers && !row.closed ? (
+          <Text size="sm" c="dimmed">
+            {t('months.nothingToClose')}
+          </Text>
+        ) : (
+          <Button
+            size="compact-sm"
+            // The month to close next stands out; later open months wait for it, quieter.
+            variant={row.month === nextToClose ? 'filled' : row.ended && !row.closed ? 'light' : 'default'}
+            leftSection={row.closed ? <IconLockOpen size={14} /> : row.ended ? <IconLock size={14} /> : undefined}
+            onClick={() => setReviewed(row.month)}
+            aria-label={t(row.closed ? 'months.reviewClosed' : row.ended ? 'months.reviewToClose' : 'months.review', {
+              month: monthName(row.month, i18n.language),
+            })}
+          >
+            {t(
+              row.closed ? 'months.reviewClosedShort' : row.ended ? 'months.reviewToCloseShort' : 'months.reviewShort',
+            )}
+          </Button>
+        ),
     },
   ];
 
@@ -98,7 +113,19 @@ export function MonthsTab() {
           {t('months.none', { year: search.year })}
         </Text>
       ) : (
-        <Stack gap="xs">
+        <Stack gap="sm">
+          {noManagers ? (
+            <Alert
+              variant="light"
+              color="blue"
+              icon={<IconInfoCircle size={18} />}
+              title={t('months.noManagersTitle', { department: user?.currentDepartment?.name ?? '' })}
+              // Why no month offers to close, read with the table: a note, not an alert that interrupts.
+              role="note"
+            >
+              {t('months.noManagersExplained')}
+            </Alert>
+          ) : null}
           <WholeTable
             label={t('months.tableLabel', { year: search.year })}
             columns={columns}
