@@ -15,7 +15,7 @@ const SERVER_MODULE_TIERS = [
   ['bonus-schemes', 'categories', 'components', 'locations', 'sales-results', 'sales-sync'],
   ['imports', 'movements', 'stock', 'system', 'users', 'webhooks'],
   ['auth', 'sales-import', 'sales-months', 'sales-settings'],
-  ['calculator', 'sales-figures'],
+  ['calculator', 'profile', 'sales-figures'],
   ['analytics', 'awards'],
   ['leaderboard'],
 ];
@@ -67,6 +67,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'features-know-no-app',
+      comment:
+        'app/ composes the screens; what a screen needs of it is lent through lib/ (e.g. lib/account-preferences).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
     },
     {
       name: 'shared-web-code-knows-no-feature',

@@ -24,6 +24,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { defaultParseSearch, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AccountPreferencesApplier } from './app/account-preferences';
 import { initI18n, screenTranslations } from './app/i18n';
 import { createAppRouter } from './app/router';
 import { FULL_SCREENS, mayOpen, SCREENS } from './app/screens';
@@ -88,6 +89,7 @@ createRoot(root, {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
+      <AccountPreferencesApplier />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

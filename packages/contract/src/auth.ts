@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email.js';
-import { User } from './users.js';
+import { SignedInUser } from './users.js';
+
+/** The shortest password a person may be given or choose (the CLI and the screens check the same). */
+export const PASSWORD_MIN_LENGTH = 8;
 
 /** Long enough for any pass-phrase, short enough that hashing it is no denial-of-service lever. */
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -22,7 +25,7 @@ export const TokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const LoginResponse = TokenPair.extend({ user: User });
+export const LoginResponse = TokenPair.extend({ user: SignedInUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RefreshRequest = z.object({

@@ -1,6 +1,6 @@
 import type { TierMode } from './bonus.js';
+import type { Locale } from './languages.js';
 import type { AwardCode } from './leaderboard.js';
-import type { Locale } from './lists.js';
 import type { MovementOrigin, MovementType } from './movements.js';
 import type { Unit } from './quantities.js';
 import type { ManagementType } from './users.js';

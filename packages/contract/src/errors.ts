@@ -65,6 +65,10 @@ export const ErrorCode = z.enum([
   'MONTH_CLOSED',
   'MONTH_NOT_ENDED',
   'PERIOD_INVALID',
+  'CURRENT_PASSWORD_INCORRECT',
+  'CANNOT_DEACTIVATE_SELF',
+  'CANNOT_DEMOTE_SELF',
+  'LAST_ADMINISTRATOR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImportColumn } from './imports.js';
-import type { Locale } from './lists.js';
+import type { Locale } from './languages.js';
 
 // How the columns of a components file are matched to the product's fields: the template's own headers in
 // either language, and the headers other tools write (presets). Shared by the server, which proposes a

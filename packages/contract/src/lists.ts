@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Locale } from './languages.js';
 
 /** Page sizes a list offers; the server refuses others so a client cannot ask for everything at once. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -20,9 +21,6 @@ export type SortOrder = z.infer<typeof SortOrder>;
 /** File formats every list can be exported to; exports are streamed, whatever their size. */
 export const ExportFormat = z.enum(['csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
-
-export const Locale = z.enum(['en', 'ru']);
-export type Locale = z.infer<typeof Locale>;
 
 /** Query of an export: the list's own filters plus the file format and the language of its headers. */
 export const ExportOptions = z.object({

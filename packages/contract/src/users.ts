@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Locale } from './languages.js';
 
 export const Role = z.enum(['administrator', 'manager', 'worker']);
 export type Role = z.infer<typeof Role>;
@@ -38,6 +39,20 @@ export const User = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
+
+/** The interface theme a person chose: `system` follows the device's light or dark preference live. */
+export const ThemeSetting = z.enum(['light', 'dark', 'system']);
+export type ThemeSetting = z.infer<typeof ThemeSetting>;
+
+/**
+ * The signed-in user as login, the department switch and `/auth/me` answer it: the `user` of PRODUCT.md §7
+ * with the language and theme saved to the account, which the web applies at every sign-in.
+ */
+export const SignedInUser = User.extend({
+  locale: Locale.describe('Interface language saved to the account'),
+  theme: ThemeSetting.describe('Interface theme saved to the account'),
+}).meta({ id: 'SignedInUser' });
+export type SignedInUser = z.infer<typeof SignedInUser>;
 
 /** Bundled avatar used whenever a user has none of their own. */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';

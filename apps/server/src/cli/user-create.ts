@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { AmoId, ManagementType, RoleInput } from '@cm/contract';
+import { AmoId, ManagementType, PASSWORD_MIN_LENGTH, RoleInput } from '@cm/contract';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirectoryInUseError } from '../db/data-dir-lock.js';
-import { PASSWORD_MIN_LENGTH } from '../lib/passwords.js';
 import { upsertUser } from '../modules/users/service.js';
 
 const USAGE = `Usage: npm run user:create -- --email E --password P --role administrator|manager|worker

@@ -94,6 +94,14 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
     status: 422,
     detail: 'Choose a period whose first day is not after its last, of at most 366 days.',
   },
+  // 422, not 401: the caller is signed in, and a 401 would make the client refresh and retry the guess.
+  CURRENT_PASSWORD_INCORRECT: { status: 422, detail: 'The current password is incorrect.' },
+  CANNOT_DEACTIVATE_SELF: { status: 409, detail: 'You cannot deactivate your own account.' },
+  CANNOT_DEMOTE_SELF: { status: 409, detail: 'You cannot take the administrator role away from yourself.' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    detail: 'This is the last active administrator; make someone else an administrator first.',
+  },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

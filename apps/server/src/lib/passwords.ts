@@ -4,8 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 /** OWASP's argon2id baseline: 19 MiB memory, 2 passes, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-
 /** Letters and digits that cannot be mistaken for one another when read out or copied by hand (no 0/o, 1/l/i). */
 const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 

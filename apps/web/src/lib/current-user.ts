@@ -1,6 +1,6 @@
 // Before the user's answer is parsed: this query may run before the signed-in shell's code has loaded.
 import './zod-without-eval';
-import { User } from '@cm/contract';
+import { SignedInUser } from '@cm/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { sessionKeys } from './query-keys/session';
@@ -10,7 +10,7 @@ import { session } from './session';
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.me(),
   queryFn: async () => {
-    const user = await api('/auth/me', User);
+    const user = await api('/auth/me', SignedInUser);
     session.saveUser(user);
     return user;
   },

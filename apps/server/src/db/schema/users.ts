@@ -30,6 +30,10 @@ export const users = pgTable(
     locale: text('locale', { enum: ['en', 'ru'] })
       .notNull()
       .default('en'),
+    /** Interface theme saved to the account, applied at every sign-in; `system` follows the device. */
+    theme: text('theme', { enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('light'),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
@@ -51,6 +55,7 @@ export const users = pgTable(
       sql`${table.managementType} is null or ${table.managementType} in ('offline', 'online', 'hybrid')`,
     ),
     check('users_locale_valid', sql`${table.locale} in ('en', 'ru')`),
+    check('users_theme_valid', sql`${table.theme} in ('light', 'dark', 'system')`),
   ],
 );
 

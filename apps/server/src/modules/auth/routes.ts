@@ -8,7 +8,7 @@ import {
   LogoutRequest,
   RefreshRequest,
   RefreshResponse,
-  User,
+  SignedInUser,
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', {
     config: { access: SIGNED_IN },
-    schema: { tags, summary: 'The signed-in user', response: { 200: User, ...problems(401) } },
+    schema: { tags, summary: 'The signed-in user', response: { 200: SignedInUser, ...problems(401) } },
     handler: (request) => auth.currentUser(authOf(request)),
   });
 

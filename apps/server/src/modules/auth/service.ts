@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DepartmentSwitchResponse, LoginRequest, LoginResponse, RefreshResponse } from '@cm/contract';
+import type {
+  DepartmentSwitchResponse,
+  LoginRequest,
+  LoginResponse,
+  RefreshResponse,
+  SignedInUser,
+} from '@cm/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -32,6 +38,15 @@ type TokenPair = { accessToken: string; refreshToken: string };
 
 /** What the sealed pair of a rotated refresh token is bound to (lib/secret-box.ts). */
 const SUCCESSOR_PAIR_PURPOSE = 'refresh_tokens.successor_pair_sealed';
+
+/** The user of PRODUCT.md §7 with the language and theme saved to their account, applied at every sign-in. */
+export async function signedInUserView(
+  db: Executor,
+  user: UserRow,
+  departmentId: string | null,
+): Promise<SignedInUser> {
+  return { ...(await loadUserView(db, user, departmentId)), locale: user.locale, theme: user.theme };
+}
 
 /** Sign-in, token refresh with rotation and reuse detection, department switch and sign-out. */
 export function createAuthService(app: FastifyInstance) {
@@ -98,7 +113,7 @@ export function createAuthService(app: FastifyInstance) {
         const tokens = await issueTokens(tx, user, departmentId, session);
         await rememberDepartment(tx, user, departmentId);
         await recordAudit(tx, { action: 'sign-in', actorUserId: user.id, subjectUserId: user.id, departmentId, ip });
-        return { ...tokens, user: await loadUserView(tx, user, departmentId) };
+        return { ...tokens, user: await signedInUserView(tx, user, departmentId) };
       });
     },
 
@@ -165,7 +180,7 @@ export function createAuthService(app: FastifyInstance) {
           ip,
           details: { from: caller.departmentId },
         });
-        return { ...tokens, user: await loadUserView(tx, user, newDepartment) };
+        return { ...tokens, user: await signedInUserView(tx, user, newDepartment) };
       });
     },
 
@@ -182,7 +197,7 @@ export function createAuthService(app: FastifyInstance) {
     async currentUser(caller: AuthContext) {
       const user = await findUserById(db, caller.userId);
       if (!user) throw new AppError('ACCESS_TOKEN_INVALID');
-      return loadUserView(db, user, caller.departmentId);
+      return signedInUserView(db, user, caller.departmentId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 
@@ -112,6 +112,21 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Ends every session of a user but one (theirs, after they changed their password) and returns how many
+ * ended. Their access tokens die with them: every request checks that its session is still live.
+ */
+export async function revokeOtherSessions(db: Executor, userId: string, keepFamilyId: string): Promise<number> {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), ne(refreshTokens.familyId, keepFamilyId)),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(ended.map((row) => row.familyId)).size;
 }
 
 /**

@@ -1,7 +1,19 @@
-import { DEFAULT_AVATAR_PATH, type DepartmentRef, type User } from '@cm/contract';
-import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import {
+  DEFAULT_AVATAR_PATH,
+  type DepartmentRef,
+  type ManagedUser,
+  type ManagementType,
+  type Role,
+  type User,
+  type UserFilters,
+  type UserSort,
+  type UserStatus,
+} from '@cm/contract';
+import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Executor, queryRows } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
+import { allOf, containsPattern, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -164,4 +176,175 @@ export async function loadUserView(db: Executor, user: UserRow, currentDepartmen
     currentDepartment: memberships.find((department) => department.id === currentDepartmentId) ?? null,
     departments: memberships,
   };
+}
+
+/** A user as the users administration shows them, read in one statement. */
+type ManagedUserRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  amo_id: string | null;
+  management_type: ManagementType | null;
+  status: UserStatus;
+  departments: DepartmentRef[] | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const SELECT_MANAGED_USER = sql`
+  select u.id, u.email, u.name, u.role, u.amo_id::text as amo_id, u.management_type, u.status, u.created_at, u.updated_at,
+         coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by lower(d.name), d.id)
+                   from user_departments ud join departments d on d.id = ud.department_id
+                   where ud.user_id = u.id), '[]'::json) as departments
+  from users u`;
+
+function toManagedUser(row: ManagedUserRow): ManagedUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    amoId: row.amo_id === null ? null : Number(row.amo_id),
+    managementType: row.management_type,
+    departments: typeof row.departments === 'string' ? JSON.parse(row.departments) : row.departments,
+    status: row.status,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+type UserListFilters = z.output<typeof UserFilters>;
+
+const USER_SORT_COLUMNS: Record<UserSort, SQL> = {
+  name: sql`lower(u.name)`,
+  email: sql`lower(u.email)`,
+  role: sql`u.role`,
+  amoId: sql`u.amo_id`,
+  status: sql`u.status`,
+  createdAt: sql`u.created_at`,
+};
+
+function userWhere(filters: UserListFilters): SQL {
+  const q = filters.q?.trim();
+  const pattern = q ? containsPattern(q) : undefined;
+  return allOf([
+    pattern
+      ? sql`(lower(u.name) like ${pattern} or lower(u.email) like ${pattern} or u.amo_id::text like ${pattern})`
+      : undefined,
+    filters.role ? sql`u.role = ${filters.role}` : undefined,
+    filters.status ? sql`u.status = ${filters.status}` : undefined,
+    filters.departmentId
+      ? sql`exists (select 1 from user_departments ud where ud.user_id = u.id and ud.department_id = ${filters.departmentId}::uuid)`
+      : undefined,
+  ]);
+}
+
+function userOrder(filters: UserListFilters): SQL {
+  const direction = filters.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  return sql`${USER_SORT_COLUMNS[filters.sort]} ${direction}, lower(u.name), u.id`;
+}
+
+/** One page of the users directory as filtered and sorted, with the size of the whole filtered list. */
+export async function listManagedUsers(
+  db: Executor,
+  filters: UserListFilters,
+  page: { offset: number; limit: number },
+): Promise<{ items: ManagedUser[]; total: number }> {
+  const where = userWhere(filters);
+  const [rows, count] = await Promise.all([
+    queryRows<ManagedUserRow>(
+      db,
+      sql`${SELECT_MANAGED_USER} where ${where} order by ${userOrder(filters)} ${pageOf(page)}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${where}`),
+  ]);
+  return { items: rows.map(toManagedUser), total: Number(count[0]?.total ?? 0) };
+}
+
+/** Pages through the whole filtered directory for an export, `batchSize` users at a time. */
+export async function* allManagedUsers(
+  db: Executor,
+  filters: UserListFilters,
+  batchSize = 1000,
+): AsyncGenerator<ManagedUser> {
+  const where = userWhere(filters);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await queryRows<ManagedUserRow>(
+      db,
+      sql`${SELECT_MANAGED_USER} where ${where} order by ${userOrder(filters)} limit ${batchSize} offset ${offset}`,
+    );
+    yield* rows.map(toManagedUser);
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function findManagedUser(db: Executor, id: string): Promise<ManagedUser | null> {
+  const rows = await queryRows<ManagedUserRow>(db, sql`${SELECT_MANAGED_USER} where u.id = ${id}`);
+  return rows[0] ? toManagedUser(rows[0]) : null;
+}
+
+/** Every department, by name. */
+export function listAllDepartments(db: Executor): Promise<DepartmentRef[]> {
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .orderBy(asc(sql`lower(${departments.name})`), asc(departments.id));
+}
+
+/** Those of the given department ids that exist. */
+export async function existingDepartmentIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(inArray(departments.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The user's row, locked until the transaction ends, so that two changes of one user are decided in turn. */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The ids of the active administrators, their rows locked: two administrators demoting or deactivating one
+ * another at the same moment are decided one after the other, so that one of them always remains.
+ */
+export async function lockActiveAdministrators(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'administrator'), eq(users.status, 'active')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Sets what an administrator edits on a user (not the password, status or token version). */
+export async function updateUserFields(
+  db: Executor,
+  id: string,
+  fields: Pick<UserFields, 'email' | 'name' | 'role' | 'amoId' | 'managementType'>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Activates or deactivates a user. Deactivation also bumps the token version, so that access tokens issued
+ * before fail even where a session check would not reach (the caller ends the refresh tokens as well).
+ */
+export async function setUserStatus(db: Executor, id: string, status: UserStatus): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      ...(status === 'disabled' && { tokenVersion: sql`${users.tokenVersion} + 1` }),
+    })
+    .where(eq(users.id, id));
 }

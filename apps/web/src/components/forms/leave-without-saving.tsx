@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 export type LeaveTexts = { title: string; message: string; stay: string; discard: string };
@@ -34,5 +35,25 @@ export function LeaveWithoutSavingModal(props: {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * Asks before a screen of tabs is left while `dirty()` says a tab holds unsaved changes. Another tab of the same
+ * screen only changes the address's search, so it is not leaving.
+ */
+export function LeaveTabsWithoutSaving({ dirty, texts }: { dirty: () => boolean; texts: LeaveTexts }) {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && dirty(),
+    enableBeforeUnload: dirty,
+    withResolver: true,
+  });
+  return (
+    <LeaveWithoutSavingModal
+      opened={blocker.status === 'blocked'}
+      texts={texts}
+      onStay={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
   );
 }

@@ -2,9 +2,9 @@ import type { LeaderboardRow } from '@cm/contract';
 import { Badge, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Awards } from '../../components/award-badges';
 import { WholeTable, type WholeTableColumn, type WholeTableSort } from '../../components/data-table';
 import { useFormatters } from '../../lib/format';
-import { Awards } from './awards';
 import { ChangeText, NotApplicable, Place } from './board-cells';
 import classes from './leaderboard.module.css';
 import {

@@ -1,4 +1,4 @@
-import { Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import {
   IconCalendarCheck,
   IconCoins,
@@ -7,12 +7,12 @@ import {
   IconTargetArrow,
   IconUsers,
 } from '@tabler/icons-react';
-import { useBlocker } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useListSearch } from '../../components/data-table';
-import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
+import { LeaveTabsWithoutSaving, type LeaveTexts } from '../../components/forms/leave-without-saving';
+import { UnsavedMark } from '../../components/forms/unsaved-mark';
 import { usePageTitle } from '../../components/use-page-title';
 import { AmoCrmUsersTab } from './amocrm-users-tab';
 import { BonusSchemesTab } from './bonus-schemes-tab';
@@ -69,13 +69,6 @@ export default function SalesSettingsPage() {
   const plansDirty = useCallback((dirty: boolean) => reportDirty('plans', dirty), [reportDirty]);
   const bonusSchemesDirty = useCallback((dirty: boolean) => reportDirty('bonus-schemes', dirty), [reportDirty]);
 
-  const blocker = useBlocker({
-    // Another tab of this screen is not leaving it.
-    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && anyDirty(),
-    enableBeforeUnload: anyDirty,
-    withResolver: true,
-  });
-
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
@@ -91,16 +84,7 @@ export default function SalesSettingsPage() {
               key={tab}
               value={tab}
               leftSection={TAB_ICONS[tab]}
-              rightSection={
-                dirtyTabs[tab] ? (
-                  <>
-                    <Text span size="xs" c="var(--mantine-color-orange-text)" fw={700} aria-hidden>
-                      ●
-                    </Text>
-                    <VisuallyHidden>{t('unsavedMark')}</VisuallyHidden>
-                  </>
-                ) : null
-              }
+              rightSection={dirtyTabs[tab] ? <UnsavedMark label={t('unsavedMark')} /> : null}
             >
               {t(`tabs.${tab}`)}
             </Tabs.Tab>
@@ -126,12 +110,7 @@ export default function SalesSettingsPage() {
         </Tabs.Panel>
       </Tabs>
 
-      <LeaveWithoutSavingModal
-        opened={blocker.status === 'blocked'}
-        texts={t('leave', { returnObjects: true }) as LeaveTexts}
-        onStay={() => blocker.reset?.()}
-        onDiscard={() => blocker.proceed?.()}
-      />
+      <LeaveTabsWithoutSaving dirty={anyDirty} texts={t('leave', { returnObjects: true }) as LeaveTexts} />
     </Stack>
   );
 }

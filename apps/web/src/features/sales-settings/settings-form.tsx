@@ -17,6 +17,7 @@ import { IconAlertCircle, IconKeyOff } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
+import { withoutError } from '../../components/forms/without-error';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { useUpdateSalesSettings } from './api';
@@ -82,12 +83,7 @@ export function SettingsForm({
 
   const set = <Key extends SettingsField>(key: Key, value: SettingsFormValues[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
+    setErrors((current) => withoutError(current, key));
   };
 
   const submit = (event: FormEvent) => {

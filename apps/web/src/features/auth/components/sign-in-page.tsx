@@ -6,6 +6,7 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/use-page-title';
+import { applyAccountPreferences } from '../../../lib/account-preferences';
 import { appInfoQuery } from '../../../lib/app-info';
 import { errorMessage } from '../../../lib/error-message';
 import { useSignIn } from '../api';
@@ -41,7 +42,13 @@ export default function SignInPage() {
     if (Object.keys(found).length === 0) {
       mutation.mutate(
         { email: email.trim(), password },
-        { onSuccess: () => router.history.push(safeRedirect(redirect)) },
+        {
+          onSuccess: async ({ user }) => {
+            // The language and theme saved to the account apply at every sign-in (PRODUCT.md §5 "Profile").
+            await applyAccountPreferences(user);
+            router.history.push(safeRedirect(redirect));
+          },
+        },
       );
     }
   }

@@ -23,9 +23,15 @@ const AWARD_LOOKS: Record<AwardCode, { icon: TablerIcon; color: string }> = {
 /** The icons' sizes: beside a name in a list, and on a `display` board, where they grow with the type around them. */
 const SIZES = { list: { badge: 22, icon: 14 }, display: { badge: '1.15em', icon: '0.75em' } } as const;
 
+/** An award's icon and colour, wherever it is shown (the leaderboard, the TV board, a manager's profile). */
+export function awardLook(code: AwardCode): { icon: TablerIcon; color: string } {
+  return AWARD_LOOKS[code];
+}
+
 /**
  * A manager's awards of the month as small icons beside their name, each named for screen readers and on hover; a
- * month still open has provisional awards (its figures may change), drawn in outline and said so.
+ * month still open has provisional awards (its figures may change), drawn in outline and said so. Its words are the
+ * leaderboard's, where the awards are first met; every screen's words are loaded together.
  */
 export function Awards({
   awards,

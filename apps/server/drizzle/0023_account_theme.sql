@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "theme" text DEFAULT 'light' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_theme_valid" CHECK ("users"."theme" in ('light', 'dark', 'system'));

@@ -1,0 +1,85 @@
+import type { ColleagueList, PasswordChange, ProfileChange, SignedInUser } from '@cm/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/repository.js';
+import { signedInUserView } from '../auth/service.js';
+import { claimAttempt, forgiveAttempt, type ThrottleKeys } from '../auth/sign-in-throttle.js';
+import { revokeOtherSessions } from '../sessions/repository.js';
+import { findAccount, listColleagues, lockAccount, setPasswordHash, updateAccount } from './repository.js';
+
+/**
+ * Guesses at the current password are throttled like sign-in attempts (ADR 0004), under keys of their own: a
+ * stolen session must not become a way around the sign-in limits, and a mistyped password here locks nobody out
+ * of signing in.
+ */
+function passwordThrottleKeys(userId: string, ip: string): ThrottleKeys {
+  return { account: `password-change:${userId}|${ip}`, ip: `password-change-ip:${ip}` };
+}
+
+/** A person's own account: name, language and theme, password; and the colleagues of their department. */
+export function createProfileService(app: FastifyInstance) {
+  const { db } = app;
+
+  return {
+    async change(caller: AuthContext, change: ProfileChange, ip: string): Promise<SignedInUser> {
+      return db.transaction(async (tx) => {
+        const account = await lockAccount(tx, caller.userId);
+        if (!account) throw new AppError('ACCESS_TOKEN_INVALID');
+        const name = change.name?.trim();
+        await updateAccount(tx, account.id, { name, locale: change.locale, theme: change.theme });
+        if (name !== undefined && name !== account.name) {
+          await recordAudit(tx, {
+            action: 'profile.name-changed',
+            actorUserId: account.id,
+            subjectUserId: account.id,
+            departmentId: caller.departmentId,
+            ip,
+            details: { before: account.name, after: name },
+          });
+        }
+        const updated = await lockAccount(tx, account.id);
+        if (!updated) throw new AppError('ACCESS_TOKEN_INVALID');
+        return signedInUserView(tx, updated, caller.departmentId);
+      });
+    },
+
+    /** Checks the current password, stores the new one and ends every other session of the account. */
+    async changePassword(caller: AuthContext, change: PasswordChange, ip: string): Promise<void> {
+      const keys = passwordThrottleKeys(caller.userId, ip);
+      await claimAttempt(db, keys);
+      const account = await findAccount(db, caller.userId);
+      if (!account) throw new AppError('ACCESS_TOKEN_INVALID');
+      if (!(await verifyPassword(account.passwordHash, change.currentPassword))) {
+        await recordAudit(db, {
+          action: 'password.change-failed',
+          actorUserId: account.id,
+          subjectUserId: account.id,
+          departmentId: caller.departmentId,
+          ip,
+        });
+        throw new AppError('CURRENT_PASSWORD_INCORRECT');
+      }
+      await forgiveAttempt(db, keys);
+      const passwordHash = await hashPassword(change.newPassword);
+      await db.transaction(async (tx) => {
+        await lockAccount(tx, account.id);
+        await setPasswordHash(tx, account.id, passwordHash);
+        const endedSessions = await revokeOtherSessions(tx, account.id, caller.sessionId);
+        await recordAudit(tx, {
+          action: 'password.changed',
+          actorUserId: account.id,
+          subjectUserId: account.id,
+          departmentId: caller.departmentId,
+          ip,
+          details: { endedSessions },
+        });
+      });
+    },
+
+    async colleagues(caller: AuthContext, departmentId: string): Promise<ColleagueList> {
+      return { items: await listColleagues(db, departmentId, caller.userId) };
+    },
+  };
+}

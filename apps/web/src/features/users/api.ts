@@ -1,0 +1,63 @@
+import { DepartmentList, ManagedUser, type UserChange, type UserCreate, UserList, UserListQuery } from '@cm/contract';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIST_PAGE_FRESH_MS, parseListSearch, toQueryString } from '../../components/data-table';
+import { api } from '../../lib/api-client';
+import { sessionKeys } from '../../lib/query-keys/session';
+import { userKeys } from '../../lib/query-keys/users';
+
+export const userListQuery = (query: UserListQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => api(`/users?${toQueryString(query)}`, UserList, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: LIST_PAGE_FRESH_MS,
+  });
+
+/** Every department, for the filter and the form. */
+export const departmentsQuery = queryOptions({
+  queryKey: userKeys.departments(),
+  queryFn: ({ signal }) => api('/users/departments', DepartmentList, { signal }),
+  staleTime: 60_000,
+});
+
+/** Starts reading the page the Users screen opens with, from the address's query (as the router parses it). */
+export function prefetchUsersScreen(queryClient: QueryClient, search: Record<string, unknown>): Promise<void> {
+  return queryClient.prefetchQuery(userListQuery(parseListSearch(UserListQuery, search)));
+}
+
+/** A user changed: the lists, and the signed-in user's own view when it was them (a new name in the header). */
+function usersChanged(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  ]).then(() => undefined);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UserCreate) => api('/users', ManagedUser, { method: 'POST', body: input }),
+    onSuccess: () => usersChanged(queryClient),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UserChange }) =>
+      api(`/users/${encodeURIComponent(id)}`, ManagedUser, { method: 'PUT', body: input }),
+    onSuccess: () => usersChanged(queryClient),
+  });
+}
+
+/** Deactivates (ending every session of the user) or reactivates a user. */
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api(`/users/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, ManagedUser, {
+        method: 'POST',
+      }),
+    onSuccess: () => usersChanged(queryClient),
+  });
+}

@@ -1,0 +1,8 @@
+export const profileKeys = {
+  all: ['profile'] as const,
+  /** The other members of a department, as the profile's Users tab lists them. */
+  colleagues: (departmentId: string | null) => [...profileKeys.all, 'colleagues', departmentId] as const,
+  /** One person's awards as the current department reckons them. */
+  awards: (userId: string, departmentId: string | null) =>
+    [...profileKeys.all, 'awards', userId, departmentId] as const,
+};
