@@ -493,6 +493,8 @@ test('a month without leads says so in each part, and a failed load offers a ret
 });
 
 test('analytics passes the accessibility checks, light and dark, at 1280 and 800 px', async ({ page }) => {
+  // Four accessibility runs over the whole screen, its won leads a page of rows long.
+  test.slow();
   await signInAs(page, 'manager');
   for (const [scheme, width] of [
     ['light', 1280],

@@ -26,6 +26,7 @@ import {
   chooseDepartment,
   findUserByEmail,
   findUserById,
+  findUserForSession,
   listMemberships,
   loadUserView,
   rememberLastDepartment,
@@ -120,12 +121,15 @@ export function createAuthService(app: FastifyInstance) {
     async refresh(refreshToken: string, ip: string): Promise<RefreshResponse> {
       // Decided inside the transaction, thrown after it: a detected reuse must commit its revocation.
       const outcome = await db.transaction(async (tx): Promise<TokenPair | null> => {
+        // The user's row before the token's, in the order a password change or deactivation takes them: the pair
+        // issued here is then either revoked with the user's other sessions or refused after them.
+        const owner = (await findRefreshToken(tx, refreshToken))?.userId;
+        const user = owner === undefined ? undefined : await findUserForSession(tx, owner);
         const token = await findRefreshTokenForUpdate(tx, refreshToken);
         const now = Date.now();
         if (!token || token.revokedAt || token.expiresAt.getTime() <= now || token.familyExpiresAt.getTime() <= now) {
           return null;
         }
-        const user = await findUserById(tx, token.userId);
         if (user?.status !== 'active') {
           await revokeFamily(tx, token.familyId);
           return null;
@@ -158,7 +162,8 @@ export function createAuthService(app: FastifyInstance) {
 
     async switchDepartment(caller: AuthContext, newDepartment: string, ip: string): Promise<DepartmentSwitchResponse> {
       return db.transaction(async (tx) => {
-        const user = await findUserById(tx, caller.userId);
+        // As a refresh: the new pair is revoked with the user's other sessions or refused after them.
+        const user = await findUserForSession(tx, caller.userId);
         if (!user) throw new AppError('ACCESS_TOKEN_INVALID');
         const memberships = await listMemberships(tx, user.id);
         if (!memberships.some((department) => department.id === newDepartment)) {

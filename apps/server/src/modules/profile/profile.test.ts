@@ -1,8 +1,10 @@
 import type { ColleagueList, LoginResponse, SignedInUser } from '@cm/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
+import { testEngine } from '../../../test/engine.js';
 import { createUser, signIn, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 const app = await buildTestApp();
@@ -295,3 +297,58 @@ describe('signed out', () => {
     expect(row?.name).toBe('Test User');
   });
 });
+
+// PGlite has one connection, so nothing there ever waits for another transaction.
+describe.runIf(testEngine().kind === 'postgres')(
+  'a session asking for new tokens while a password change ends it',
+  () => {
+    /** The session an access token belongs to (its `sid` claim). */
+    const sessionOf = (accessToken: string): string => {
+      const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+      if (typeof sid !== 'string') throw new Error('an access token names its session');
+      return sid;
+    };
+
+    /** A password change in flight: the account locked, as the change locks it before ending the other sessions. */
+    async function changingPassword(user: TestUser, kept: LoginResponse) {
+      const changing = await holdTransaction(app.db, sql`select id from users where id = ${user.id} for update`);
+      return async () => {
+        await changing.run(
+          sql`update refresh_tokens set revoked_at = now()
+            where user_id = ${user.id} and revoked_at is null and family_id <> ${sessionOf(kept.accessToken)}`,
+        );
+        await changing.commit();
+      };
+    }
+
+    it('a refresh waits for the change and is refused: no pair of an ended session is handed out', async () => {
+      const user = await createUser(app, { role: 'manager', departments: ['Profile Sales'] });
+      const kept = await signIn(app, user);
+      const other = await signIn(app, user);
+      const endOthers = await changingPassword(user, kept);
+      const refreshing = call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: other.refreshToken } });
+      await lockWaiters(app.db, 1, refreshing);
+      await endOthers();
+      const refused = await refreshing;
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'REFRESH_TOKEN_INVALID' });
+    });
+
+    it('a department switch waits for the change and is refused', async () => {
+      const user = await createUser(app, { role: 'manager', departments: ['Profile Sales', 'Profile Online'] });
+      const kept = await signIn(app, user);
+      const other = await signIn(app, user);
+      const elsewhere = other.user.departments.find((department) => department.id !== other.user.currentDepartment?.id);
+      const endOthers = await changingPassword(user, kept);
+      const switching = call(app, 'POST', '/api/auth/department/switch', {
+        token: other.accessToken,
+        body: { newDepartment: elsewhere?.id },
+      });
+      await lockWaiters(app.db, 1, switching);
+      await endOthers();
+      const refused = await switching;
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'REFRESH_TOKEN_INVALID' });
+    });
+  },
+);

@@ -56,7 +56,7 @@ export async function findRefreshToken(db: Executor, token: string): Promise<Ref
   return row;
 }
 
-/** When the session (token family) ends whatever its tokens do; undefined for an unknown session. */
+/** When the session (token family) ends whatever its tokens do; undefined for an unknown or ended (revoked) session. */
 export async function findSessionExpiry(
   db: Executor,
   familyId: string,
@@ -64,7 +64,7 @@ export async function findSessionExpiry(
   const [row] = await db
     .select({ familyExpiresAt: refreshTokens.familyExpiresAt })
     .from(refreshTokens)
-    .where(eq(refreshTokens.familyId, familyId))
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .limit(1);
   return row;
 }

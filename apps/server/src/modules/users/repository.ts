@@ -302,6 +302,16 @@ export async function existingDepartmentIds(db: Executor, ids: readonly string[]
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * The user's row, held against `lockUser` until the transaction ends: a token issued for a session meanwhile is either
+ * committed before a password change or deactivation revokes the user's sessions, or issued after it and refused. The
+ * ordinary updates of a user's row (their last department) do not wait for it.
+ */
+export async function findUserForSession(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('key share');
+  return row;
+}
+
 /** The user's row, locked until the transaction ends, so that two changes of one user are decided in turn. */
 export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
