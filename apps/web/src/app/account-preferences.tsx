@@ -9,8 +9,8 @@ export function AccountPreferencesApplier() {
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => {
     setPreferencesApplier(async ({ locale, theme }) => {
-      setColorScheme(toScheme(theme));
-      await changeLocale(locale);
+      if (theme) setColorScheme(toScheme(theme));
+      if (locale) await changeLocale(locale);
     });
   }, [setColorScheme]);
   return null;

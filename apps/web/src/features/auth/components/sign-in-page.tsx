@@ -6,7 +6,7 @@ import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/use-page-title';
-import { applyAccountPreferences } from '../../../lib/account-preferences';
+import { applyChosenPreferences } from '../../../lib/account-preferences';
 import { appInfoQuery } from '../../../lib/app-info';
 import { errorMessage } from '../../../lib/error-message';
 import { useSignIn } from '../api';
@@ -45,7 +45,7 @@ export default function SignInPage() {
         {
           onSuccess: async ({ user }) => {
             // The language and theme saved to the account apply at every sign-in (PRODUCT.md §5 "Profile").
-            await applyAccountPreferences(user);
+            await applyChosenPreferences(user);
             router.history.push(safeRedirect(redirect));
           },
         },
