@@ -27,6 +27,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The token its rotation issued. */
     successorId: uuid('successor_id').references((): AnyPgColumn => refreshTokens.id, { onDelete: 'set null' }),
+    /** The browser that signed in (its User-Agent, trimmed), carried through rotations, to name the session. */
+    userAgent: text('user_agent'),
+    /** The address the token was last presented from: sign-in, then each rotation. */
+    ip: text('ip'),
     /** The token pair its rotation answered, sealed with APP_SECRET (lib/secret-box.ts), to answer a repeat with. */
     successorPairSealed: text('successor_pair_sealed'),
   },
