@@ -90,6 +90,10 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
       'The month is closed and its figures are frozen; an administrator reopens it before anything in it changes.',
   },
   MONTH_NOT_ENDED: { status: 422, detail: 'Only a month that has ended can be closed.' },
+  MONTH_HAS_NO_MANAGERS: {
+    status: 422,
+    detail: 'The department had no sales managers that month; there is nothing to close.',
+  },
   PERIOD_INVALID: {
     status: 422,
     detail: 'Choose a period whose first day is not after its last, of at most 366 days.',

@@ -39,6 +39,8 @@ export const salesMonthRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "Close an ended month: freeze each manager's figures and bonus with its explanation (audited)",
+      description:
+        'MONTH_NOT_ENDED (422) for the current or a later month; MONTH_HAS_NO_MANAGERS (422) when the department had no sales manager that month; MONTH_CLOSED (409) when it is closed already.',
       params: SalesMonthParams,
       response: { 200: SalesMonth, ...problems(400, 401, 403, 409, 422) },
     },

@@ -167,6 +167,17 @@ describe('closing a month', () => {
     expect((await call(app, 'POST', monthPath('2021-13', '/close'), { token: admin })).statusCode).toBe(400);
   });
 
+  it('refuses to close a month of a department that had no sales manager, and stores nothing', async () => {
+    const quietAdmin = (
+      await signIn(app, await createUser(app, { role: 'administrator', departments: ['Quiet Sales'] }))
+    ).accessToken;
+    const empty = await call(app, 'POST', monthPath(lastMonth, '/close'), { token: quietAdmin });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().code).toBe('MONTH_HAS_NO_MANAGERS');
+    const month: SalesMonth = (await call(app, 'GET', monthPath(lastMonth), { token: quietAdmin })).json();
+    expect(month.closed).toBeNull();
+  });
+
   it("is the department's own: other departments' administrators see their own managers, others nothing", async () => {
     const far: SalesMonth = (await call(app, 'GET', monthPath(lastMonth), { token: farAdmin })).json();
     expect(far.closed).toBeNull();

@@ -127,7 +127,10 @@ export function salesMonthsService(db: Database, defaultTimeZone: string) {
       };
     },
 
-    /** Freezes an ended month's figures and bonuses, per manager, with the scheme versions they were paid by. */
+    /**
+     * Freezes an ended month's figures and bonuses, per manager, with the scheme versions they were paid by.
+     * MONTH_NOT_ENDED, MONTH_CLOSED, or MONTH_HAS_NO_MANAGERS for a department with no sales manager that month.
+     */
     close: async (departmentId: string, month: string, actor: Actor): Promise<SalesMonth> => {
       const today = await organisationMonth(db, defaultTimeZone);
       if (month >= today) throw new AppError('MONTH_NOT_ENDED');
@@ -135,6 +138,8 @@ export function salesMonthsService(db: Database, defaultTimeZone: string) {
         await lockSchemes(tx);
         if (await lockClosing(tx, departmentId, month)) throw new AppError('MONTH_CLOSED');
         const figures = await figuresWithBonus(tx, await liveFigures(tx, { departmentId, month }), month);
+        // A closing with no one in it would mark the month as paid while nothing was frozen for payroll.
+        if (figures.length === 0) throw new AppError('MONTH_HAS_NO_MANAGERS');
         await storeClosing(tx, { departmentId, month, closedBy: actor.userId }, figures);
         await recordAudit(tx, {
           action: 'sales_month.closed',
