@@ -78,7 +78,11 @@ test('the sign-in page stays within its budget, compressed, and loads nothing of
   for (const asset of assets(loaded).filter((entry) => entry.bytes > 1024)) {
     expect(asset.encoding, asset.path).toMatch(/^(br|gzip)$/);
   }
-  const allowed = filesOf(['index.html', 'src/features/auth/components/sign-in-page.tsx']);
+  const allowed = filesOf([
+    'index.html',
+    'src/app/shell-translations/en.ts',
+    'src/features/auth/components/sign-in-page.tsx',
+  ]);
   expect(
     assets(loaded)
       .map((entry) => entry.path.slice(1))
@@ -100,6 +104,7 @@ test("the stock page loads the shell, its own code and its words, and no other s
   expect(await page.evaluate(() => (window as unknown as { refusedByPolicy: string[] }).refusedByPolicy)).toEqual([]);
   const allowed = filesOf([
     'index.html',
+    'src/app/shell-translations/en.ts',
     'src/app/layout/app-layout.tsx',
     'src/lib/current-user.ts',
     'src/app/screen-translations/en.ts',

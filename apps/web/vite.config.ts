@@ -38,11 +38,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The chunks the entry imports, found once the bundle is complete: every page has loaded them before any lazy
+ * import runs, so naming them again in each lazy import's preload list only weighs on the entry, which carries
+ * the lists of every screen (the sign-in budget of e2e/web-delivery.spec.ts).
+ */
+function entryChunks(): { plugin: Plugin; loaded: Set<string> } {
+  const loaded = new Set<string>();
+  const plugin: Plugin = {
+    name: 'components-master:entry-chunks',
+    apply: 'build',
+    // Runs before Vite's own generateBundle writes the preload lists (it is a post plugin).
+    generateBundle(_options, bundle) {
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (loaded.has(fileName) || chunk?.type !== 'chunk') return;
+        loaded.add(fileName);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+    },
+  };
+  return { plugin, loaded };
+}
+
+const entry = entryChunks();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), entry.plugin],
   build: {
     // Which chunk holds which module: the delivery budget (e2e/web-delivery.spec.ts) checks what a route loads.
     manifest: true,
+    modulePreload: {
+      // Every browser the product supports preloads modules itself (Chromium, Firefox and Safari have for years).
+      polyfill: false,
+      resolveDependencies: (_file, dependencies) => dependencies.filter((dependency) => !entry.loaded.has(dependency)),
+    },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod and the switch that keeps it from trying eval share one chunk: every schema is built by a chunk
+            // that imports this one, so the switch has run before the first schema, wherever the bundler puts the
+            // schemas (src/lib/zod-without-eval.ts).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
+          ],
+        },
+      },
+    },
   },
   resolve: {
     // Workspace packages are consumed from their TypeScript sources.

@@ -61,6 +61,9 @@ if (session.isLoggedIn()) {
       prefetch?.(queryClient, defaultParseSearch(window.location.search)),
     );
   }
+} else {
+  // Signed out, every page leads to sign-in: its code comes beside the first screen's words, not after them.
+  void import('./features/auth/components/sign-in-page');
 }
 await initI18n();
 const router = createAppRouter(queryClient);

@@ -1,23 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Locale, readLocale, writeSetting } from '../lib/interface-settings';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enErrors from '../locales/en/errors.json';
-import ruAuth from '../locales/ru/auth.json';
-import ruCommon from '../locales/ru/common.json';
-import ruErrors from '../locales/ru/errors.json';
 import type { Namespaces } from './screen-translations/namespaces';
 
 /**
- * What the first screen needs in either language, bundled with the app: the shell, sign-in and the error
- * messages it can meet. Every other namespace, and the error messages only signed-in screens meet, come with the
- * screens' translations (screenTranslations below).
+ * What the first screen needs, one chunk per language: the shell, sign-in and the error messages it can meet. A page
+ * downloads only its own language's (a change of language fetches the other). Every other namespace, and the error
+ * messages only signed-in screens meet, come with the screens' translations (screenTranslations below).
  */
-const SHELL_RESOURCES = {
-  en: { common: enCommon, auth: enAuth, errors: enErrors },
-  ru: { common: ruCommon, auth: ruAuth, errors: ruErrors },
-} as const;
+const SHELL_TRANSLATIONS: Record<Locale, () => Promise<{ default: Namespaces }>> = {
+  en: () => import('./shell-translations/en'),
+  ru: () => import('./shell-translations/ru'),
+};
 
 /** Each language's screen namespaces, one chunk per language (app/screen-translations). */
 const SCREEN_TRANSLATIONS: Record<Locale, () => Promise<{ default: Namespaces }>> = {
@@ -46,11 +40,22 @@ export function screenTranslations(locale: Locale): Promise<void> {
   return loaded;
 }
 
+/** Adds a language's shell words; i18next keeps them, so asking again for a language it has is free. */
+async function shellTranslations(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, 'common')) return;
+  const { default: namespaces } = await SHELL_TRANSLATIONS[locale]();
+  for (const [namespace, catalogue] of Object.entries(namespaces)) {
+    i18next.addResourceBundle(locale, namespace, catalogue, true, true);
+  }
+}
+
 export async function initI18n(): Promise<typeof i18next> {
+  const locale = readLocale();
+  const { default: shell } = await SHELL_TRANSLATIONS[locale]();
   await i18next.use(initReactI18next).init({
-    resources: SHELL_RESOURCES,
+    resources: { [locale]: shell },
     partialBundledLanguages: true,
-    lng: readLocale(),
+    lng: locale,
     // Both catalogues are complete (locales.test.ts): no language falls back to another.
     fallbackLng: false,
     defaultNS: 'common',
@@ -65,7 +70,7 @@ export async function initI18n(): Promise<typeof i18next> {
 
 export async function changeLocale(locale: Locale): Promise<void> {
   // Signed in, the screens need their words in the new language before it is shown.
-  if (screensLoaded.size > 0) await screenTranslations(locale);
+  await Promise.all([shellTranslations(locale), screensLoaded.size > 0 ? screenTranslations(locale) : undefined]);
   await i18next.changeLanguage(locale);
   writeSetting('i18n_locale', locale);
   document.documentElement.lang = locale;

@@ -24,6 +24,10 @@ describe('the translations', () => {
     expect(ErrorCode.options.filter((code) => !worded.has(code))).toEqual([]);
   });
 
+  it('names every language in its own tongue in both catalogues: the language switch reads the next one from the current', () => {
+    expect(read('ru', 'common.json').languages).toEqual(read('en', 'common.json').languages);
+  });
+
   it('has the same namespaces in both languages', () => {
     expect(readdirSync(path.join(LOCALES, 'ru')).sort()).toEqual(readdirSync(path.join(LOCALES, 'en')).sort());
   });

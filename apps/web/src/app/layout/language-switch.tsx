@@ -22,7 +22,8 @@ export function LanguageSwitch() {
       aria-label={t('header.language', {
         code: current.toUpperCase(),
         language: t(`languages.${current}`),
-        next: t(`languages.${next}`, { lng: next }),
+        // Each catalogue names every language in its own tongue, so the next one's words need not be loaded.
+        next: t(`languages.${next}`),
       })}
       onClick={() => void changeLocale(next)}
     >
