@@ -12,7 +12,16 @@
  */
 const SERVER_MODULE_TIERS = [
   ['amocrm', 'audit', 'images', 'organisation', 'sessions', 'trees'],
-  ['bonus-schemes', 'categories', 'components', 'locations', 'sales-results', 'sales-sync'],
+  [
+    'audit-trail',
+    'bonus-schemes',
+    'categories',
+    'components',
+    'departments',
+    'locations',
+    'sales-results',
+    'sales-sync',
+  ],
   ['imports', 'movements', 'stock', 'system', 'users', 'webhooks'],
   ['auth', 'sales-import', 'sales-months', 'sales-settings'],
   ['calculator', 'profile', 'sales-figures'],

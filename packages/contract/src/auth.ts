@@ -33,7 +33,9 @@ export const RefreshRequest = z.object({
 });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
-export const RefreshResponse = TokenPair;
+export const RefreshResponse = TokenPair.extend({
+  mustChangePassword: z.boolean().describe('The account still has to replace a temporary password'),
+});
 export type RefreshResponse = z.infer<typeof RefreshResponse>;
 
 export const DepartmentSwitchRequest = z.object({

@@ -70,6 +70,13 @@ export const ErrorCode = z.enum([
   'CANNOT_DEACTIVATE_SELF',
   'CANNOT_DEMOTE_SELF',
   'LAST_ADMINISTRATOR',
+  'DEPARTMENT_NAME_TAKEN',
+  'DEPARTMENT_HOLDS_STOCK',
+  'DEPARTMENT_HAS_MEMBERS',
+  'DEPARTMENT_ARCHIVED',
+  'PASSWORD_CHANGE_REQUIRED',
+  'CANNOT_SET_OWN_TEMPORARY_PASSWORD',
+  'USER_DEACTIVATED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -92,6 +99,11 @@ export const Problem = z
     errors: z.array(FieldError).optional(),
     retryAfterSeconds: z.number().int().optional(),
     available: z.string().optional().describe('INSUFFICIENT_STOCK: the quantity available at the location'),
+    members: z
+      .number()
+      .int()
+      .optional()
+      .describe('DEPARTMENT_HAS_MEMBERS: how many of its members belong to no other department that is not archived'),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;

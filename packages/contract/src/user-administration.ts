@@ -45,7 +45,9 @@ export const UserChange = z.object({
     .array(z.uuid())
     .min(1)
     .max(100)
-    .describe('Every department the user belongs to; at least one. Unknown ids fail with VALIDATION_FAILED'),
+    .describe(
+      'Every department the user belongs to; at least one. Unknown or archived ids fail with VALIDATION_FAILED; memberships of archived departments are kept',
+    ),
   amoId: AmoId.nullable().default(null).describe('amoCRM user id; unique, AMO_ID_TAKEN (409) otherwise'),
   managementType: ManagementType.nullable().default(null),
 });
@@ -54,6 +56,10 @@ export type UserChange = z.input<typeof UserChange>;
 /** A new user: their fields and the password the administrator typed for them. */
 export const UserCreate = UserChange.extend({
   password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  temporaryPassword: z
+    .boolean()
+    .default(false)
+    .describe('The user must replace the password at their first sign-in; off when left out'),
 });
 export type UserCreate = z.input<typeof UserCreate>;
 
@@ -79,7 +85,7 @@ export const UserList = pageOf(ManagedUser);
 export type UserList = z.infer<typeof UserList>;
 export const UserExportQuery = UserFilters.extend(ExportOptions.shape);
 
-/** Every department, for choosing a user's departments. */
+/** Every department that is not archived, for choosing a user's departments. */
 export const DepartmentList = z.object({ items: z.array(DepartmentRef) });
 export type DepartmentList = z.infer<typeof DepartmentList>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Locale } from './languages.js';
+import { SocialProfiles } from './social-profiles.js';
 
 export const Role = z.enum(['administrator', 'manager', 'worker']);
 export type Role = z.infer<typeof Role>;
@@ -36,6 +37,7 @@ export const User = z
     managementType: ManagementType.nullable(),
     currentDepartment: DepartmentRef.nullable(),
     departments: z.array(DepartmentRef),
+    socialProfiles: SocialProfiles,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
@@ -51,6 +53,11 @@ export type ThemeSetting = z.infer<typeof ThemeSetting>;
 export const SignedInUser = User.extend({
   locale: Locale.describe('Interface language saved to the account'),
   theme: ThemeSetting.describe('Interface theme saved to the account'),
+  mustChangePassword: z
+    .boolean()
+    .describe(
+      'Set by a temporary password: until it is changed, the account may call only /auth/me, the refresh, sign-out and POST /profile/password (others answer 403 PASSWORD_CHANGE_REQUIRED)',
+    ),
 }).meta({ id: 'SignedInUser' });
 export type SignedInUser = z.infer<typeof SignedInUser>;
 

@@ -106,6 +106,25 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
     status: 409,
     detail: 'This is the last active administrator; make someone else an administrator first.',
   },
+  DEPARTMENT_NAME_TAKEN: { status: 409, detail: 'Another department, maybe an archived one, already has this name.' },
+  DEPARTMENT_HOLDS_STOCK: {
+    status: 409,
+    detail: 'The department still holds stock; issue or transfer it away before archiving the department.',
+  },
+  DEPARTMENT_HAS_MEMBERS: {
+    status: 409,
+    detail: 'Some members belong to no other department; give them another department before archiving this one.',
+  },
+  DEPARTMENT_ARCHIVED: { status: 409, detail: 'The department is archived; an administrator restores it first.' },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    detail: 'Set a new password first: the account was given a temporary one.',
+  },
+  CANNOT_SET_OWN_TEMPORARY_PASSWORD: {
+    status: 409,
+    detail: 'You cannot give yourself a temporary password; change your password in your profile.',
+  },
+  USER_DEACTIVATED: { status: 409, detail: 'The user is deactivated; reactivate them first.' },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */
@@ -113,7 +132,13 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly params: { detail?: string; errors?: FieldError[]; retryAfterSeconds?: number; available?: string } = {},
+    readonly params: {
+      detail?: string;
+      errors?: FieldError[];
+      retryAfterSeconds?: number;
+      available?: string;
+      members?: number;
+    } = {},
   ) {
     super(params.detail ?? ERRORS[code].detail);
     this.name = 'AppError';

@@ -13,16 +13,27 @@ import type { AccessClaims } from './access-token.js';
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'signed-in'; roles: readonly Role[] | 'any'; department: boolean };
+  | {
+      kind: 'signed-in';
+      roles: readonly Role[] | 'any';
+      department: boolean;
+      /** Open to a session whose account must still replace a temporary password; every other route refuses it. */
+      beforePasswordChange: boolean;
+    };
 
 /** Anyone, signed in or not. */
 export const PUBLIC: AccessRule = { kind: 'public' };
 /** Any active signed-in user, whatever their role. */
-export const SIGNED_IN: AccessRule = { kind: 'signed-in', roles: 'any', department: false };
+export const SIGNED_IN: AccessRule = {
+  kind: 'signed-in',
+  roles: 'any',
+  department: false,
+  beforePasswordChange: false,
+};
 
 /** Signed-in users with one of these roles. */
 export function requireRole(...roles: Role[]): AccessRule {
-  return { kind: 'signed-in', roles, department: false };
+  return { kind: 'signed-in', roles, department: false, beforePasswordChange: false };
 }
 
 /** Also requires a current department; the handler reads it with `currentDepartment(request)`. */
@@ -31,7 +42,19 @@ export function inDepartment(rule: AccessRule): AccessRule {
   return { ...rule, department: true };
 }
 
-export type AuthContext = AccessClaims;
+/**
+ * Also lets in a session whose account was given a temporary password: only what that session needs to replace it
+ * (who is signed in, the password change) declares this.
+ */
+export function evenBeforePasswordChange(rule: AccessRule): AccessRule {
+  if (rule.kind === 'public') throw new Error('a public route lets everyone in already');
+  return { ...rule, beforePasswordChange: true };
+}
+
+export type AuthContext = AccessClaims & {
+  /** The account was given a temporary password that it has not replaced yet. */
+  mustChangePassword: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,6 +96,7 @@ function buildCallerQuery(db: Database) {
       role: users.role,
       status: users.status,
       tokenVersion: users.tokenVersion,
+      mustChangePassword: users.mustChangePassword,
       // A token without a department needs no membership.
       member: sql<boolean>`(${departmentId}::uuid is null or exists (select 1 from ${userDepartments} where ${and(
         eq(userDepartments.userId, users.id),
@@ -119,7 +143,7 @@ export async function verifyCaller(app: FastifyInstance, token: string): Promise
   if (row?.status !== 'active' || row.tokenVersion !== claims.tokenVersion || !row.member || !row.sessionLive) {
     return null;
   }
-  return { ...claims, role: row.role };
+  return { ...claims, role: row.role, mustChangePassword: row.mustChangePassword };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -147,6 +171,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!token) throw new AppError('UNAUTHENTICATED');
     const caller = await verifyCaller(app, token);
     if (!caller) throw new AppError('ACCESS_TOKEN_INVALID');
+    // Before the role: the session may do nothing else, and saying why beats a FORBIDDEN it would meet again after.
+    if (caller.mustChangePassword && !rule.beforePasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
     if (rule.roles !== 'any' && !rule.roles.includes(caller.role)) throw new AppError('FORBIDDEN');
     if (rule.department && !caller.departmentId) throw new AppError('NO_CURRENT_DEPARTMENT');
     request.auth = caller;

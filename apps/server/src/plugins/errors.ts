@@ -39,6 +39,7 @@ function toProblem(error: FastifyError): Problem | null {
       ...(error.params.errors && { errors: error.params.errors }),
       ...(error.params.retryAfterSeconds !== undefined && { retryAfterSeconds: error.params.retryAfterSeconds }),
       ...(error.params.available !== undefined && { available: error.params.available }),
+      ...(error.params.members !== undefined && { members: error.params.members }),
     });
   }
   if (error instanceof ReadersBusy) {

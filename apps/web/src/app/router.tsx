@@ -48,11 +48,14 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const authLayoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'auth-layout', component: AuthLayout });
 
+/** Where to go once signed in: `?redirect=` of the sign-in and new-password pages. */
+const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
+  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+
 const signInRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/auth/signin',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: redirectSearch,
   beforeLoad: ({ search }) => {
     if (session.isLoggedIn()) throw redirect({ href: safeRedirect(search.redirect) });
   },
@@ -60,8 +63,8 @@ const signInRoute = createRoute({
 });
 
 /**
- * Restores the session before anything behind sign-in (reading the user and the screens' words), or sends to
- * sign-in and back.
+ * Reads the signed-in user and the screens' words, or sends to sign-in and back to `returnTo`. A session signed in with
+ * a temporary password is sent to set a new one first, and back afterwards: the server refuses it everything else.
  */
 async function restoreSession({
   context,
@@ -70,7 +73,13 @@ async function restoreSession({
   context: RouterContext;
   location: { href: string };
 }): Promise<{ user: User }> {
-  const toSignIn = () => redirect({ to: '/auth/signin', search: { redirect: location.href } });
+  const user = await signedInUser(context, location.href);
+  if (user.mustChangePassword) throw redirect({ to: '/auth/new-password', search: { redirect: location.href } });
+  return { user };
+}
+
+async function signedInUser(context: RouterContext, returnTo: string | undefined) {
+  const toSignIn = () => redirect({ to: '/auth/signin', search: returnTo === undefined ? {} : { redirect: returnTo } });
   if (!session.isLoggedIn()) throw toSignIn();
   try {
     // The user's query checks its answer against the contract's schema, so it comes with the signed-in
@@ -81,7 +90,7 @@ async function restoreSession({
       ),
       screenTranslations(readLocale()),
     ]);
-    return { user };
+    return user;
   } catch (error) {
     // The API client already tried a refresh and cleared the stored session; drop what was cached for it.
     if (error instanceof ApiError && error.status === 401) {
@@ -92,6 +101,18 @@ async function restoreSession({
     throw error;
   }
 }
+
+/** Setting a new password in place of a temporary one, in the bare layout of sign-in; anyone else goes on. */
+const newPasswordRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/auth/new-password',
+  validateSearch: redirectSearch,
+  beforeLoad: async ({ context, search }) => {
+    const user = await signedInUser(context, search.redirect);
+    if (!user.mustChangePassword) throw redirect({ href: safeRedirect(search.redirect) });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/components/new-password-page')),
+});
 
 /** Everything behind sign-in in the app's layout. Restoring the session shows the full-screen loader. */
 const appLayoutRoute = createRoute({
@@ -176,7 +197,7 @@ const uiKitRoutes = UI_KIT_PAGES.map((page) =>
 );
 
 const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([signInRoute]),
+  authLayoutRoute.addChildren([signInRoute, newPasswordRoute]),
   appLayoutRoute.addChildren([...screenRoutes, ...componentRoutes, ...uiKitRoutes]),
   fullScreenLayoutRoute.addChildren(fullScreenRoutes),
 ]);

@@ -93,11 +93,25 @@ export const SCREENS: readonly Screen[] = [
     load: () => import('../features/users/users-page'),
   },
   {
+    path: '/departments',
+    label: 'departments',
+    section: 'stock',
+    roles: ADMINISTRATORS,
+    load: () => import('../features/departments/departments-page'),
+  },
+  {
     path: '/profile',
     label: 'profile',
     section: 'account',
     roles: EVERYONE,
     load: () => import('../features/profile/profile-page'),
+  },
+  {
+    path: '/audit',
+    label: 'audit',
+    section: 'account',
+    roles: ADMINISTRATORS,
+    load: () => import('../features/audit/audit-page'),
   },
 ];
 

@@ -11,7 +11,7 @@ export function errorMessage(t: TFunction, error: unknown, quantity?: (value: st
     const available = error.problem?.available;
     // A code newer than this client's catalogue still gets a sentence, not the raw code.
     return t(`errors:${error.code}`, {
-      count: error.problem?.retryAfterSeconds ?? 0,
+      count: error.problem?.retryAfterSeconds ?? error.problem?.members ?? 0,
       available: available !== undefined && quantity ? quantity(available) : (available ?? ''),
       defaultValue: t('errors:INTERNAL_ERROR'),
     });

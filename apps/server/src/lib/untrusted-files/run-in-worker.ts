@@ -95,15 +95,25 @@ function runOnce(task: FileTask): Promise<FileTaskResult> {
   });
 }
 
-async function run(task: FileTask): Promise<Exclude<FileTaskResult, { ok: false }>> {
+/**
+ * Runs one reading of an untrusted file in its turn among the others, so that reading by other means (an image
+ * decoder's own threads) shares the same bound on how many files are read at once.
+ */
+export async function inReadersTurn<T>(read: () => Promise<T>): Promise<T> {
   const done = await turn();
   try {
-    const result = await runOnce(task);
-    if (!result.ok) throw new FileRefused(result.refusal, result.reason);
-    return result;
+    return await read();
   } finally {
     done();
   }
+}
+
+function run(task: FileTask): Promise<Exclude<FileTaskResult, { ok: false }>> {
+  return inReadersTurn(async () => {
+    const result = await runOnce(task);
+    if (!result.ok) throw new FileRefused(result.refusal, result.reason);
+    return result;
+  });
 }
 
 /**

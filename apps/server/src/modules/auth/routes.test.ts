@@ -279,7 +279,8 @@ describe('POST /api/auth/refresh', () => {
     const response = await call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } });
     expect(response.statusCode).toBe(200);
     const second = response.json();
-    expect(Object.keys(second).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(Object.keys(second).sort()).toEqual(['accessToken', 'mustChangePassword', 'refreshToken']);
+    expect(second.mustChangePassword).toBe(false);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await call(app, 'GET', '/api/auth/me', { token: second.accessToken })).statusCode).toBe(200);
   });
@@ -326,6 +327,7 @@ describe('POST /api/auth/refresh', () => {
     expect(late.json()).toEqual({
       accessToken: switched.json().accessToken,
       refreshToken: switched.json().refreshToken,
+      mustChangePassword: false,
     });
   });
 

@@ -10,13 +10,18 @@ import {
   RefreshResponse,
   SignedInUser,
 } from '@cm/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, bearerToken, PUBLIC, SIGNED_IN, verifyCaller } from '../../plugins/auth.js';
+import { authOf, bearerToken, evenBeforePasswordChange, PUBLIC, SIGNED_IN, verifyCaller } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
-import { createAuthService } from './service.js';
+import { type Client, createAuthService, sessionUserAgent } from './service.js';
 
 const tags = ['auth'];
+
+function clientOf(request: FastifyRequest): Client {
+  return { ip: request.ip, userAgent: sessionUserAgent(request.headers['user-agent']) };
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthService(app);
@@ -29,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: LoginRequest,
       response: { 200: LoginResponse, ...problems(400, 401, 429) },
     },
-    handler: (request) => auth.signIn(request.body, request.ip),
+    handler: (request) => auth.signIn(request.body, clientOf(request)),
   });
 
   app.post('/refresh', {
@@ -40,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: RefreshRequest,
       response: { 200: RefreshResponse, ...problems(400, 401) },
     },
-    handler: (request) => auth.refresh(request.body.refreshToken, request.ip),
+    handler: (request) => auth.refresh(request.body.refreshToken, clientOf(request)),
   });
 
   app.post('/department/switch', {
@@ -51,11 +56,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: DepartmentSwitchRequest,
       response: { 200: DepartmentSwitchResponse, ...problems(400, 401, 403) },
     },
-    handler: (request) => auth.switchDepartment(authOf(request), request.body.newDepartment, request.ip),
+    handler: (request) => auth.switchDepartment(authOf(request), request.body.newDepartment, clientOf(request)),
   });
 
   app.get('/me', {
-    config: { access: SIGNED_IN },
+    // A session that must replace a temporary password reads who it is, to know it must.
+    config: { access: evenBeforePasswordChange(SIGNED_IN) },
     schema: { tags, summary: 'The signed-in user', response: { 200: SignedInUser, ...problems(401) } },
     handler: (request) => auth.currentUser(authOf(request)),
   });

@@ -37,6 +37,18 @@ import { claimAttempt, forgiveAttempt, throttleKeys } from './sign-in-throttle.j
 type Session = { familyId: string; familyExpiresAt: Date };
 type TokenPair = { accessToken: string; refreshToken: string };
 
+/** Who asks: the address, and the browser that names the session on the Security tab. */
+export type Client = { ip: string; userAgent: string | null };
+
+/** Enough of a User-Agent to tell browsers apart; anything longer is cut, so a client cannot fill the table. */
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** The User-Agent header as a session keeps it: trimmed, bounded, null when missing or blank. */
+export function sessionUserAgent(header: string | undefined): string | null {
+  const trimmed = header?.trim().slice(0, USER_AGENT_MAX_LENGTH).trim();
+  return trimmed ? trimmed : null;
+}
+
 /** What the sealed pair of a rotated refresh token is bound to (lib/secret-box.ts). */
 const SUCCESSOR_PAIR_PURPOSE = 'refresh_tokens.successor_pair_sealed';
 
@@ -46,7 +58,12 @@ export async function signedInUserView(
   user: UserRow,
   departmentId: string | null,
 ): Promise<SignedInUser> {
-  return { ...(await loadUserView(db, user, departmentId)), locale: user.locale, theme: user.theme };
+  return {
+    ...(await loadUserView(db, user, departmentId)),
+    locale: user.locale,
+    theme: user.theme,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** Sign-in, token refresh with rotation and reuse detection, department switch and sign-out. */
@@ -54,12 +71,20 @@ export function createAuthService(app: FastifyInstance) {
   const { db, config, accessTokens } = app;
   const box = createSecretBox(config.appSecret);
 
-  async function issueTokens(tx: Executor, user: UserRow, departmentId: string | null, session: Session) {
+  async function issueTokens(
+    tx: Executor,
+    user: UserRow,
+    departmentId: string | null,
+    session: Session,
+    client: Client,
+  ): Promise<TokenPair> {
     const refreshToken = await issueRefreshToken(tx, {
       ...session,
       userId: user.id,
       departmentId,
       idleTtlSeconds: config.refreshTokenIdleTtlSeconds,
+      userAgent: client.userAgent,
+      ip: client.ip,
     });
     const accessToken = await accessTokens.sign({
       userId: user.id,
@@ -94,7 +119,8 @@ export function createAuthService(app: FastifyInstance) {
   }
 
   return {
-    async signIn(credentials: LoginRequest, ip: string): Promise<LoginResponse> {
+    async signIn(credentials: LoginRequest, client: Client): Promise<LoginResponse> {
+      const { ip } = client;
       const keys = throttleKeys(credentials.email, ip);
       await claimAttempt(db, keys);
       const user = await findUserByEmail(db, credentials.email);
@@ -111,16 +137,17 @@ export function createAuthService(app: FastifyInstance) {
           familyId: randomUUID(),
           familyExpiresAt: new Date(Date.now() + config.refreshTokenAbsoluteTtlSeconds * 1000),
         };
-        const tokens = await issueTokens(tx, user, departmentId, session);
+        const tokens = await issueTokens(tx, user, departmentId, session, client);
         await rememberDepartment(tx, user, departmentId);
         await recordAudit(tx, { action: 'sign-in', actorUserId: user.id, subjectUserId: user.id, departmentId, ip });
         return { ...tokens, user: await signedInUserView(tx, user, departmentId) };
       });
     },
 
-    async refresh(refreshToken: string, ip: string): Promise<RefreshResponse> {
+    async refresh(refreshToken: string, client: Client): Promise<RefreshResponse> {
+      const { ip } = client;
       // Decided inside the transaction, thrown after it: a detected reuse must commit its revocation.
-      const outcome = await db.transaction(async (tx): Promise<TokenPair | null> => {
+      const outcome = await db.transaction(async (tx): Promise<RefreshResponse | null> => {
         // The user's row before the token's, in the order a password change or deactivation takes them: the pair
         // issued here is then either revoked with the user's other sessions or refused after them.
         const owner = (await findRefreshToken(tx, refreshToken))?.userId;
@@ -140,7 +167,9 @@ export function createAuthService(app: FastifyInstance) {
           // and only while that pair's refresh token is still the live one. Anything older is a replay.
           const withinGrace = now - token.rotatedAt.getTime() <= config.refreshTokenReuseGraceSeconds * 1000;
           const pair = sealedPair(token.successorPairSealed);
-          if (withinGrace && pair && token.successorId && (await isLiveToken(tx, token.successorId))) return pair;
+          if (withinGrace && pair && token.successorId && (await isLiveToken(tx, token.successorId))) {
+            return { ...pair, mustChangePassword: user.mustChangePassword };
+          }
           await revokeFamily(tx, token.familyId);
           await recordAudit(tx, {
             action: 'session.reuse-detected',
@@ -151,16 +180,26 @@ export function createAuthService(app: FastifyInstance) {
           return null;
         }
         const departmentId = chooseDepartment(await listMemberships(tx, user.id), token.departmentId);
-        return issueTokens(tx, user, departmentId, {
-          familyId: token.familyId,
-          familyExpiresAt: token.familyExpiresAt,
-        });
+        // The session keeps naming the browser it signed in from; the address is where it refreshes from now.
+        const tokens = await issueTokens(
+          tx,
+          user,
+          departmentId,
+          { familyId: token.familyId, familyExpiresAt: token.familyExpiresAt },
+          { ip, userAgent: token.userAgent ?? client.userAgent },
+        );
+        return { ...tokens, mustChangePassword: user.mustChangePassword };
       });
       if (!outcome) throw new AppError('REFRESH_TOKEN_INVALID');
       return outcome;
     },
 
-    async switchDepartment(caller: AuthContext, newDepartment: string, ip: string): Promise<DepartmentSwitchResponse> {
+    async switchDepartment(
+      caller: AuthContext,
+      newDepartment: string,
+      client: Client,
+    ): Promise<DepartmentSwitchResponse> {
+      const { ip } = client;
       return db.transaction(async (tx) => {
         // As a refresh: the new pair is revoked with the user's other sessions or refused after them.
         const user = await findUserForSession(tx, caller.userId);
@@ -172,10 +211,13 @@ export function createAuthService(app: FastifyInstance) {
         const current = await findSessionExpiry(tx, caller.sessionId);
         if (!current) throw new AppError('REFRESH_TOKEN_INVALID');
         // The session continues with a new pair; the refresh token held so far becomes a used one.
-        const tokens = await issueTokens(tx, user, newDepartment, {
-          familyId: caller.sessionId,
-          familyExpiresAt: current.familyExpiresAt,
-        });
+        const tokens = await issueTokens(
+          tx,
+          user,
+          newDepartment,
+          { familyId: caller.sessionId, familyExpiresAt: current.familyExpiresAt },
+          { ip, userAgent: current.userAgent ?? client.userAgent },
+        );
         await rememberDepartment(tx, user, newDepartment);
         await recordAudit(tx, {
           action: 'department.switch',

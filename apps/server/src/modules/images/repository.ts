@@ -26,3 +26,8 @@ export async function findImage(
   );
   return row && { contentType: row.content_type, content: row.content };
 }
+
+/** Removes an image its uploader no longer shows (an avatar they replaced); another person's image stays. */
+export async function deleteImage(db: Executor, id: string, uploadedBy: string): Promise<void> {
+  await db.execute(sql`delete from images where id = ${id} and uploaded_by = ${uploadedBy}`);
+}

@@ -13,7 +13,9 @@ import {
   recognisePreset,
 } from '@cm/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
+import { lockDepartmentForStock } from '../departments/repository.js';
 import { categoryTree, PATH_SEPARATOR } from '../trees/tree-store.js';
 import { checkRows } from './check-rows.js';
 import { importHasErrors, rowErrors } from './checked-table.js';
@@ -176,6 +178,9 @@ export function importService(db: Database) {
             importId,
           );
           const { file, remember } = content;
+          if ((await lockDepartmentForStock(tx, importer.departmentId)).archived) {
+            throw new AppError('DEPARTMENT_ARCHIVED');
+          }
           const checked = await checkRows(tx, importer.departmentId, file, { lockComponents: true });
           if (checked.errorCount > 0) throw importHasErrors(checked.errors);
           const categories = await ensureCategories(tx, checked.rows);

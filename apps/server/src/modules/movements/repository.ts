@@ -205,6 +205,8 @@ function firstStatement(idempotency: IdempotentRequest | null, select: (claimed:
  * The component's row is share-locked until commit, so its unit and archived state stay as checked: an edit
  * or an import that changes them waits for this posting and then sees its movement (ADR 0019). Postings
  * share the lock with each other; the movement's foreign key takes a weaker one on the same row anyway.
+ * The department's row is key-share locked as its foreign keys would lock it, only earlier: archiving the
+ * department waits for the posting and counts its stock, and a posting after the archive sees it archived.
  */
 export function lockComponentForPosting(
   tx: Transaction,
@@ -220,6 +222,7 @@ export function lockComponentForPosting(
     unit: Unit;
     archived: boolean;
     default_unit_cost_minor: string | number;
+    department_archived: boolean;
     user_name: string;
     location_id: string | null;
     location_path: string | null;
@@ -230,9 +233,10 @@ export function lockComponentForPosting(
     firstStatement(
       idempotency,
       (claimed) => sql`select ${claimed} as claimed, c.sku, c.name, c.unit, c.archived_at is not null as archived,
-               c.default_unit_cost_minor, u.name as user_name, l.id as location_id, l.path as location_path,
-               now() as posted_at
+               c.default_unit_cost_minor, d.archived_at is not null as department_archived, u.name as user_name,
+               l.id as location_id, l.path as location_path, now() as posted_at
         from users u
+        left join (select archived_at from departments where id = ${poster.departmentId} for key share) d on true
         left join (select * from components where id = ${componentId} for share) c on true
         left join locations l on c.id is not null and l.department_id = ${poster.departmentId} and l.id in (${sql.join(
           locationIds.map((id) => sql`${id}`),
@@ -259,12 +263,16 @@ export async function lockMovementForReversal(
     claimed: boolean;
     user_name: string;
     movement_id: string | null;
+    department_archived: boolean;
     posted_at: Date | string;
   }>(
     tx,
+    // The department's row is key-share locked as for a posting (see lockComponentForPosting).
     firstStatement(
       idempotency,
       (claimed) => sql`select ${claimed} as claimed, u.name as user_name, now() as posted_at,
+               coalesce((select archived_at is not null from departments where id = ${poster.departmentId}
+                         for key share), false) as department_archived,
                (select id from movements where id = ${movementId} and department_id = ${poster.departmentId}
                 for update) as movement_id
         from users u where u.id = ${poster.userId}`,

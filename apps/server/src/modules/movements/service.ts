@@ -39,7 +39,7 @@ type Names = {
   postedAt: string;
 };
 
-type Facts = { names: Names; archived: boolean; defaultUnitCostMinor: number };
+type Facts = { names: Names; archived: boolean; departmentArchived: boolean; defaultUnitCostMinor: number };
 
 /**
  * The component a request posts, the poster's name and the request's locations, read with the key's claim;
@@ -73,6 +73,7 @@ async function factsFor(
       postedAt: isoTime(row.posted_at),
     },
     archived: row.archived,
+    departmentArchived: row.department_archived,
     defaultUnitCostMinor: Number(row.default_unit_cost_minor),
   };
 }
@@ -146,6 +147,7 @@ async function entryFor(
     request.type === 'transfer' ? [request.fromLocationId, request.toLocationId] : [request.locationId];
   const component = await factsFor(tx, poster, idempotency, request.componentId, locationIds);
   if (!component) return null;
+  if (component.departmentArchived) throw new AppError('DEPARTMENT_ARCHIVED');
   if (component.archived) throw new AppError('COMPONENT_ARCHIVED');
   const { unit } = component.names;
   const common = {
@@ -264,6 +266,7 @@ export function movementService(db: Database) {
           const locked = await lockMovementForReversal(tx, poster, idempotency, movementId);
           if (!locked) throw new Error('the poster has no user row');
           if (!locked.claimed) return null;
+          if (locked.department_archived) throw new AppError('DEPARTMENT_ARCHIVED');
           const original = locked.movement_id && (await findMovement(tx, poster.departmentId, movementId));
           if (!original) throw new AppError('NOT_FOUND');
           if (original.type === 'reversal') throw new AppError('REVERSAL_NOT_REVERSIBLE');

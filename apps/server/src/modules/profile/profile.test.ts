@@ -252,6 +252,7 @@ describe('GET /api/profile/colleagues', () => {
       role: 'manager',
       email: northManager.email,
       avatar: '/avatars/default.svg',
+      socialProfiles: { telegram: null, whatsapp: null, vk: null, linkedin: null },
     });
     expect(response.body).not.toContain('987654');
     expect(list.items.map((colleague) => colleague.id)).not.toContain(south.id);

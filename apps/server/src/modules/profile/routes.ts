@@ -1,8 +1,18 @@
-import { ColleagueList, PasswordChange, ProfileChange, SignedInUser } from '@cm/contract';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_SIDE,
+  AvatarChoice,
+  ColleagueList,
+  IMAGE_TYPES,
+  PasswordChange,
+  ProfileChange,
+  SignedInUser,
+} from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, currentDepartment, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
-import { problems } from '../../plugins/openapi.js';
+import { authOf, currentDepartment, evenBeforePasswordChange, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
+import { FileBody, problems } from '../../plugins/openapi.js';
+import { createAvatarService } from './avatar.js';
 import { createProfileService } from './service.js';
 
 const tags = ['profile'];
@@ -13,12 +23,17 @@ const tags = ['profile'];
  */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = createProfileService(app);
+  const avatar = createAvatarService(app);
 
   app.patch('', {
     config: { access: SIGNED_IN },
     schema: {
       tags,
-      summary: 'Change your own name, language or theme; answers the signed-in user as /auth/me does',
+      summary: 'Change your own name, language, theme or social profiles; answers the signed-in user as /auth/me does',
+      description:
+        'Social profiles are sent all at once and each is read into its canonical form (a Telegram username, a ' +
+        'WhatsApp number in international form, a VK short name or id, a LinkedIn public profile name); one that ' +
+        'is not a profile of its network answers 400 VALIDATION_FAILED with its field. The change is audited.',
       body: ProfileChange,
       response: { 200: SignedInUser, ...problems(400, 401) },
     },
@@ -26,7 +41,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/password', {
-    config: { access: SIGNED_IN },
+    // The one thing a session holding a temporary password may do; it clears the need.
+    config: { access: evenBeforePasswordChange(SIGNED_IN) },
     schema: {
       tags,
       summary: 'Change your own password; every other session of yours ends, this one carries on',
@@ -49,5 +65,51 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ColleagueList, ...problems(401, 403) },
     },
     handler: (request) => profile.colleagues(authOf(request), currentDepartment(request)),
+  });
+
+  // The upload alone reads its body as bytes, whatever type the browser declares: the content decides.
+  const avatarUpload: FastifyPluginAsyncZod = async (upload) => {
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    upload.post('/avatar', {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags,
+        summary: 'Upload your own avatar (PNG, JPEG, GIF or AVIF, at most 2 MiB, recognised by content)',
+        description:
+          'The request body is the image file itself. It is read off the event loop within limits: another ' +
+          'type answers 415 IMAGE_TYPE_NOT_ALLOWED, a larger file 413 PAYLOAD_TOO_LARGE, a damaged or ' +
+          'undecodable one 422 IMAGE_UNREADABLE, one over 10 000 pixels a side or 40 megapixels 422 ' +
+          `IMAGE_TOO_LARGE. It is kept as a square WebP of at most ${AVATAR_SIDE} pixels a side without any of ` +
+          "the file's metadata, served from /api/images/{id}; the avatar it replaces, if uploaded, is deleted.",
+        body: FileBody.meta({ description: 'The image file itself' }),
+        consumes: [...IMAGE_TYPES],
+        response: { 200: SignedInUser, ...problems(400, 401, 413, 415, 422, 503) },
+      },
+      handler: (request) => avatar.upload(authOf(request), request.body, request.ip),
+    });
+  };
+  await app.register(avatarUpload);
+
+  app.put('/avatar', {
+    config: { access: SIGNED_IN },
+    schema: {
+      tags,
+      summary: 'Choose one of the bundled avatars as your own',
+      body: AvatarChoice,
+      response: { 200: SignedInUser, ...problems(400, 401) },
+    },
+    handler: (request) => avatar.choose(authOf(request), request.body.avatar, request.ip),
+  });
+
+  app.delete('/avatar', {
+    config: { access: SIGNED_IN },
+    schema: {
+      tags,
+      summary: 'Go back to the default avatar',
+      response: { 200: SignedInUser, ...problems(401) },
+    },
+    handler: (request) => avatar.remove(authOf(request), request.ip),
   });
 };

@@ -1,4 +1,13 @@
-import type { ColleagueList, PasswordChange, ProfileChange, SignedInUser } from '@cm/contract';
+import {
+  type ColleagueList,
+  type PasswordChange,
+  type ProfileChange,
+  type SignedInUser,
+  SOCIAL_NETWORKS,
+  type SocialProfiles,
+  type SocialProfilesChange,
+  socialProfilesOf,
+} from '@cm/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -18,7 +27,17 @@ function passwordThrottleKeys(userId: string, ip: string): ThrottleKeys {
   return { account: `password-change:${userId}|${ip}`, ip: `password-change-ip:${ip}` };
 }
 
-/** A person's own account: name, language and theme, password; and the colleagues of their department. */
+/** The whole set of profiles a change leaves: the route's schema has read each into its canonical form. */
+function socialProfilesFrom(change: SocialProfilesChange): SocialProfiles {
+  return {
+    telegram: change.telegram ?? null,
+    whatsapp: change.whatsapp ?? null,
+    vk: change.vk ?? null,
+    linkedin: change.linkedin ?? null,
+  };
+}
+
+/** A person's own account: name, language, theme and social profiles, password; and the colleagues of their department. */
 export function createProfileService(app: FastifyInstance) {
   const { db } = app;
 
@@ -28,7 +47,8 @@ export function createProfileService(app: FastifyInstance) {
         const account = await lockAccount(tx, caller.userId);
         if (!account) throw new AppError('ACCESS_TOKEN_INVALID');
         const name = change.name?.trim();
-        await updateAccount(tx, account.id, { name, locale: change.locale, theme: change.theme });
+        const socialProfiles = change.socialProfiles && socialProfilesFrom(change.socialProfiles);
+        await updateAccount(tx, account.id, { name, locale: change.locale, theme: change.theme, socialProfiles });
         if (name !== undefined && name !== account.name) {
           await recordAudit(tx, {
             action: 'profile.name-changed',
@@ -37,6 +57,17 @@ export function createProfileService(app: FastifyInstance) {
             departmentId: caller.departmentId,
             ip,
             details: { before: account.name, after: name },
+          });
+        }
+        const before = socialProfilesOf(account.socialProfiles);
+        if (socialProfiles && SOCIAL_NETWORKS.some((network) => socialProfiles[network] !== before[network])) {
+          await recordAudit(tx, {
+            action: 'profile.social-profiles-changed',
+            actorUserId: account.id,
+            subjectUserId: account.id,
+            departmentId: caller.departmentId,
+            ip,
+            details: { before, after: socialProfiles },
           });
         }
         const updated = await lockAccount(tx, account.id);

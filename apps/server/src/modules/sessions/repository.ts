@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -19,6 +19,10 @@ export async function issueRefreshToken(
     departmentId: string | null;
     familyExpiresAt: Date;
     idleTtlSeconds: number;
+    /** The browser the session runs in, to name it on the Security tab. */
+    userAgent: string | null;
+    /** Where the token is issued to. */
+    ip: string | null;
   },
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
@@ -32,6 +36,8 @@ export async function issueRefreshToken(
       tokenHash: hashRefreshToken(token),
       expiresAt: idleExpiry < session.familyExpiresAt ? idleExpiry : session.familyExpiresAt,
       familyExpiresAt: session.familyExpiresAt,
+      userAgent: session.userAgent,
+      ip: session.ip,
     })
     .returning({ id: refreshTokens.id });
   if (!row) throw new Error('the refresh token just stored cannot be read back');
@@ -56,13 +62,16 @@ export async function findRefreshToken(db: Executor, token: string): Promise<Ref
   return row;
 }
 
-/** When the session (token family) ends whatever its tokens do; undefined for an unknown or ended (revoked) session. */
+/**
+ * When the session (token family) ends whatever its tokens do, and the browser it runs in; undefined for an unknown
+ * or ended (revoked) session.
+ */
 export async function findSessionExpiry(
   db: Executor,
   familyId: string,
-): Promise<Pick<RefreshTokenRow, 'familyExpiresAt'> | undefined> {
+): Promise<Pick<RefreshTokenRow, 'familyExpiresAt' | 'userAgent'> | undefined> {
   const [row] = await db
-    .select({ familyExpiresAt: refreshTokens.familyExpiresAt })
+    .select({ familyExpiresAt: refreshTokens.familyExpiresAt, userAgent: refreshTokens.userAgent })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     .limit(1);
@@ -127,6 +136,66 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepFami
     )
     .returning({ familyId: refreshTokens.familyId });
   return new Set(ended.map((row) => row.familyId)).size;
+}
+
+/** A live session of a user as its tokens tell it: one row per family. */
+export type LiveSession = {
+  familyId: string;
+  userAgent: string | null;
+  ip: string | null;
+  signedInAt: Date;
+  lastUsedAt: Date;
+};
+
+type LiveSessionRow = {
+  family_id: string;
+  user_agent: string | null;
+  ip: string | null;
+  signed_in_at: Date | string;
+  last_used_at: Date | string;
+};
+
+/**
+ * The user's sessions that can still be used: not signed out, within their absolute lifetime, and with a token whose
+ * idle expiry has not passed. The newest token of a family carries its latest address.
+ */
+export async function listLiveSessions(db: Executor, userId: string): Promise<LiveSession[]> {
+  const rows = await queryRows<LiveSessionRow>(
+    db,
+    sql`select distinct on (family_id)
+               family_id, user_agent, ip,
+               min(created_at) over (partition by family_id) as signed_in_at,
+               created_at as last_used_at
+        from ${refreshTokens}
+        where user_id = ${userId}::uuid and revoked_at is null and family_expires_at > now()
+          and family_id in (select family_id from ${refreshTokens}
+                            where user_id = ${userId}::uuid and revoked_at is null and expires_at > now())
+        order by family_id, created_at desc, id`,
+  );
+  return rows.map((row) => ({
+    familyId: row.family_id,
+    userAgent: row.user_agent,
+    ip: row.ip,
+    signedInAt: new Date(row.signed_in_at),
+    lastUsedAt: new Date(row.last_used_at),
+  }));
+}
+
+/** Ends one session of a user; false when the user has no such live session (unknown, another's, ended already). */
+export async function revokeUserSession(db: Executor, userId: string, familyId: string): Promise<boolean> {
+  const ended = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        sql`${refreshTokens.familyExpiresAt} > now()`,
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return ended.length > 0;
 }
 
 /**

@@ -4,15 +4,17 @@ import {
   type ManagedUser,
   type ManagementType,
   type Role,
+  socialProfilesOf,
   type User,
   type UserFilters,
   type UserSort,
   type UserStatus,
 } from '@cm/contract';
-import { and, asc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client.js';
 import { departments, userDepartments, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
 import { allOf, containsPattern, isoTime, pageOf } from '../../lib/sql-filters.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -82,7 +84,10 @@ export async function setAmoId(db: Executor, id: string, amoId: number): Promise
   await db.update(users).set({ amoId, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
-/** Returns the ids of the named departments, creating those that do not exist yet. */
+/**
+ * Returns the ids of the named departments, creating those that do not exist yet; DEPARTMENT_ARCHIVED for an
+ * archived one. Their rows stay key-share locked, so an archive waits for the membership (see `lockDepartmentsForMembership`).
+ */
 export async function ensureDepartments(db: Executor, names: string[]): Promise<string[]> {
   const unique = [...new Map(names.map((name) => [name.trim().toLowerCase(), name.trim()])).values()];
   if (unique.length === 0) return [];
@@ -91,14 +96,16 @@ export async function ensureDepartments(db: Executor, names: string[]): Promise<
     .values(unique.map((name) => ({ name })))
     .onConflictDoNothing();
   const rows = await db
-    .select({ id: departments.id })
+    .select({ id: departments.id, archivedAt: departments.archivedAt })
     .from(departments)
     .where(
       inArray(
         sql`lower(${departments.name})`,
         unique.map((name) => name.toLowerCase()),
       ),
-    );
+    )
+    .for('key share');
+  if (rows.some((row) => row.archivedAt !== null)) throw new AppError('DEPARTMENT_ARCHIVED');
   return rows.map((row) => row.id);
 }
 
@@ -108,8 +115,11 @@ type UserFields = Pick<
   'email' | 'name' | 'role' | 'passwordHash' | 'amoId' | 'managementType'
 >;
 
-/** Adds a user and returns their id. */
-export async function insertUser(db: Executor, fields: UserFields): Promise<string> {
+/** Adds a user and returns their id; `mustChangePassword` makes the password a temporary one. */
+export async function insertUser(
+  db: Executor,
+  fields: UserFields & Pick<typeof users.$inferInsert, 'mustChangePassword'>,
+): Promise<string> {
   const [created] = await db.insert(users).values(fields).returning({ id: users.id });
   if (!created) throw new Error('user insert returned nothing');
   return created.id;
@@ -130,9 +140,22 @@ export async function overwriteUser(
     .where(eq(users.id, id));
 }
 
-/** Makes the given departments a user's only memberships. */
+/**
+ * Makes the given departments a user's only active memberships. Those of archived departments stay, unseen, so that
+ * restoring a department brings its members back.
+ */
 export async function replaceMemberships(db: Executor, userId: string, departmentIds: string[]): Promise<void> {
-  await db.delete(userDepartments).where(eq(userDepartments.userId, userId));
+  await db.delete(userDepartments).where(
+    and(
+      eq(userDepartments.userId, userId),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(departments)
+          .where(and(eq(departments.id, userDepartments.departmentId), isNotNull(departments.archivedAt))),
+      ),
+    ),
+  );
   if (departmentIds.length > 0) {
     await db.insert(userDepartments).values(departmentIds.map((departmentId) => ({ userId, departmentId })));
   }
@@ -143,13 +166,16 @@ export async function rememberLastDepartment(db: Executor, userId: string, depar
   await db.update(users).set({ lastDepartmentId: departmentId }).where(eq(users.id, userId));
 }
 
-/** Departments the user belongs to, by name. */
+/**
+ * The departments the user belongs to and may work in, by name: archived ones are left out, so the switcher never
+ * offers them, a switch into one is refused and a session working in one moves at its next refresh.
+ */
 export function listMemberships(db: Executor, userId: string): Promise<DepartmentRef[]> {
   return db
     .select({ id: departments.id, name: departments.name })
     .from(userDepartments)
     .innerJoin(departments, eq(departments.id, userDepartments.departmentId))
-    .where(eq(userDepartments.userId, userId))
+    .where(and(eq(userDepartments.userId, userId), isNull(departments.archivedAt)))
     .orderBy(asc(departments.name));
 }
 
@@ -175,6 +201,7 @@ export async function loadUserView(db: Executor, user: UserRow, currentDepartmen
     managementType: user.managementType,
     currentDepartment: memberships.find((department) => department.id === currentDepartmentId) ?? null,
     departments: memberships,
+    socialProfiles: socialProfilesOf(user.socialProfiles),
   };
 }
 
@@ -196,7 +223,7 @@ const SELECT_MANAGED_USER = sql`
   select u.id, u.email, u.name, u.role, u.amo_id::text as amo_id, u.management_type, u.status, u.created_at, u.updated_at,
          coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by lower(d.name), d.id)
                    from user_departments ud join departments d on d.id = ud.department_id
-                   where ud.user_id = u.id), '[]'::json) as departments
+                   where ud.user_id = u.id and d.archived_at is null), '[]'::json) as departments
   from users u`;
 
 function toManagedUser(row: ManagedUserRow): ManagedUser {
@@ -284,22 +311,32 @@ export async function findManagedUser(db: Executor, id: string): Promise<Managed
   return rows[0] ? toManagedUser(rows[0]) : null;
 }
 
-/** Every department, by name. */
+/** Every department that is not archived, by name: what a user can be given. */
 export function listAllDepartments(db: Executor): Promise<DepartmentRef[]> {
   return db
     .select({ id: departments.id, name: departments.name })
     .from(departments)
+    .where(isNull(departments.archivedAt))
     .orderBy(asc(sql`lower(${departments.name})`), asc(departments.id));
 }
 
-/** Those of the given department ids that exist. */
-export async function existingDepartmentIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+/**
+ * Those of the given department ids that exist, each with whether it is archived. Their rows stay key-share locked
+ * until commit: archiving one waits for this membership change and then counts it, and a membership change that
+ * comes after an archive sees it archived.
+ */
+export async function lockDepartmentsForMembership(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, { archived: boolean }>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: departments.id })
+    .select({ id: departments.id, archivedAt: departments.archivedAt })
     .from(departments)
-    .where(inArray(departments.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
+    .where(inArray(departments.id, [...ids]))
+    .orderBy(asc(departments.id))
+    .for('key share');
+  return new Map(rows.map((row) => [row.id, { archived: row.archivedAt !== null }]));
 }
 
 /**
@@ -355,6 +392,22 @@ export async function setUserStatus(db: Executor, id: string, status: UserStatus
       status,
       updatedAt: sql`now()`,
       ...(status === 'disabled' && { tokenVersion: sql`${users.tokenVersion} + 1` }),
+    })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Gives a user a temporary password, which they must replace at their next sign-in, and bumps their token version so
+ * that access tokens issued before fail (the caller ends the refresh tokens as well).
+ */
+export async function setTemporaryPassword(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      mustChangePassword: true,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
     })
     .where(eq(users.id, id));
 }

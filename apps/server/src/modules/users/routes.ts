@@ -84,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: ADMINISTRATORS },
     schema: {
       tags,
-      summary: "Every department, for choosing a user's departments",
+      summary: "Every department that is not archived, for choosing a user's departments",
       response: { 200: DepartmentList, ...problems(401, 403) },
     },
     handler: async () => ({ items: await listAllDepartments(app.db) }),
@@ -96,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Create a user with a password typed by the administrator',
       description:
-        'EMAIL_TAKEN or AMO_ID_TAKEN (409) when another user has that e-mail or AMO ID; VALIDATION_FAILED (400) for an unknown department.',
+        'EMAIL_TAKEN or AMO_ID_TAKEN (409) when another user has that e-mail or AMO ID; VALIDATION_FAILED (400) for an unknown or archived department.',
       body: UserCreate,
       response: { 201: ManagedUser, ...problems(400, 401, 403, 409) },
     },

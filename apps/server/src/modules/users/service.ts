@@ -9,13 +9,13 @@ import { rematchManagers } from '../sales-sync/leads.js';
 import { revokeAllSessions } from '../sessions/repository.js';
 import {
   ensureDepartments,
-  existingDepartmentIds,
   findManagedUser,
   findUserByAmoId,
   findUserByEmail,
   findUserById,
   insertUser,
   lockActiveAdministrators,
+  lockDepartmentsForMembership,
   lockUser,
   overwriteUser,
   replaceMemberships,
@@ -196,12 +196,18 @@ async function requireFree(db: Executor, input: UserFields, userId: string | nul
   }
 }
 
+/** The departments a user is given, each existing and not archived (an archive waits for the change, see the lock). */
 async function requireDepartments(db: Executor, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
-  const found = await existingDepartmentIds(db, unique);
-  const errors = ids.flatMap((id, index) =>
-    found.has(id) ? [] : [{ path: `body.departmentIds.${index}`, message: 'No such department', code: 'not_found' }],
-  );
+  const found = await lockDepartmentsForMembership(db, unique);
+  const errors = ids.flatMap((id, index) => {
+    const department = found.get(id);
+    if (!department) return [{ path: `body.departmentIds.${index}`, message: 'No such department', code: 'not_found' }];
+    if (department.archived) {
+      return [{ path: `body.departmentIds.${index}`, message: 'The department is archived', code: 'archived' }];
+    }
+    return [];
+  });
   if (errors.length > 0) throw new AppError('VALIDATION_FAILED', { errors });
   return unique;
 }
@@ -233,7 +239,10 @@ export function userAdministration(db: Database) {
   return {
     get: (id: string) => requireManagedUser(db, id),
 
-    /** Creates a user with the password the administrator typed; their leads follow their AMO ID at once. */
+    /**
+     * Creates a user with the password the administrator typed, temporary when asked (to be replaced at the first
+     * sign-in); their leads follow their AMO ID at once.
+     */
     async create(input: z.output<typeof UserCreate>, actor: AdministrationActor): Promise<ManagedUser> {
       const passwordHash = await hashPassword(input.password);
       const id = await withUniqueChecks(() =>
@@ -247,6 +256,7 @@ export function userAdministration(db: Database) {
             passwordHash,
             amoId: input.amoId,
             managementType: input.managementType,
+            mustChangePassword: input.temporaryPassword,
           });
           await replaceMemberships(tx, created, departmentIds);
           await rematchManagers(tx);
@@ -258,6 +268,15 @@ export function userAdministration(db: Database) {
             ip: actor.ip,
             details: { before: null, after, via: VIA },
           });
+          if (input.temporaryPassword) {
+            await recordAudit(tx, {
+              action: 'user.temporary-password-set',
+              actorUserId: actor.userId,
+              subjectUserId: created,
+              ip: actor.ip,
+              details: { generated: false },
+            });
+          }
           return created;
         }),
       );

@@ -3,6 +3,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconAdjustmentsDollar,
   IconArrowsExchange,
+  IconBuildingWarehouse,
   IconCalculator,
   IconChartBar,
   IconCpu,
@@ -35,6 +36,7 @@ const SCREEN_ICONS: Record<string, Icon> = {
   transactions: IconArrowsExchange,
   reports: IconFileAnalytics,
   users: IconUsers,
+  departments: IconBuildingWarehouse,
   profile: IconUserCircle,
 };
 

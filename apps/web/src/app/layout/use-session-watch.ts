@@ -18,7 +18,10 @@ export function useSessionWatch(): void {
           if (alive) return;
           session.clear();
           queryClient.clear();
-          const { href } = router.state.location;
+          const { href, pathname } = router.state.location;
+          // A request of the screen that found the session ended has sent the user to sign-in already: sending
+          // them again would make the sign-in page its own way back.
+          if (pathname.startsWith('/auth/')) return;
           await router.navigate({ to: '/auth/signin', search: { redirect: href } });
         })
         .catch(() => {

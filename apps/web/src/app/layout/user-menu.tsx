@@ -1,9 +1,10 @@
 import type { User } from '@cm/contract';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../components/user-avatar';
 import { signOut } from '../../features/auth/api';
 
 /** Name, e-mail and role of the signed-in user, with Profile and Log out. */
@@ -25,7 +26,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
         {/* Named by its content, the user's name, e-mail and role, so what it shows is what it is called. */}
         <UnstyledButton p={4}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user?.avatar} alt="" radius="xl" size={34} />
+            <UserAvatar src={user?.avatar} size={34} own />
             <Box visibleFrom="md" style={{ lineHeight: 1.2 }}>
               <Text size="sm" fw={600} lineClamp={1}>
                 {name}

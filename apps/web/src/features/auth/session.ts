@@ -1,4 +1,4 @@
-import { CheckResponse, DepartmentSwitchResponse } from '@cm/contract';
+import { CheckResponse, DepartmentSwitchResponse, type PasswordChange } from '@cm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, refreshSession, settleRefresh } from '../../lib/api-client';
 import { currentUserQuery } from '../../lib/current-user';
@@ -42,6 +42,20 @@ export function useSwitchDepartment() {
     onSuccess: async (response) => {
       queryClient.setQueryData(currentUserQuery.queryKey, response.user);
       await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/**
+ * Replaces the temporary password the session signed in with (`POST /profile/password`, which clears the need), then
+ * reads the signed-in user again, so that the screens behind sign-in open.
+ */
+export function useSetNewPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: PasswordChange) => {
+      await api('/profile/password', null, { method: 'POST', body: change });
+      await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
     },
   });
 }

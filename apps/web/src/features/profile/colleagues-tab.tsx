@@ -1,11 +1,19 @@
 import type { SignedInUser } from '@cm/contract';
-import { Anchor, Avatar, Badge, Card, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
+import { UserAvatar } from '../../components/user-avatar';
 import { colleaguesQuery } from './api';
+import { SocialLinks } from './social-links';
 
-/** The "Users" tab: the other members of the current department, with what a colleague may see of them. */
+// A role in a narrow column may not shrink to its first letters: the social profiles column wraps instead.
+const UNCLIPPED = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+/**
+ * The "Users" tab: the other members of the current department with what a colleague may see of them: avatar,
+ * name, role, e-mail and social profiles.
+ */
 export function ColleaguesTab({ user }: { user: SignedInUser }) {
   const { t } = useTranslation(['profile', 'common']);
   const departmentId = user.currentDepartment?.id ?? null;
@@ -33,7 +41,7 @@ export function ColleaguesTab({ user }: { user: SignedInUser }) {
           {t('colleagues.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={720}>
           <Table
             verticalSpacing="sm"
             horizontalSpacing="md"
@@ -45,6 +53,7 @@ export function ColleaguesTab({ user }: { user: SignedInUser }) {
                 <Table.Th>{t('colleagues.name')}</Table.Th>
                 <Table.Th>{t('colleagues.role')}</Table.Th>
                 <Table.Th>{t('colleagues.email')}</Table.Th>
+                <Table.Th>{t('colleagues.socialProfiles')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -52,12 +61,16 @@ export function ColleaguesTab({ user }: { user: SignedInUser }) {
                 <Table.Tr key={colleague.id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={colleague.avatar} alt="" size={32} radius="xl" />
+                      <UserAvatar src={colleague.avatar} size={32} />
                       <Text fw={500}>{colleague.name}</Text>
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={colleague.role === 'administrator' ? 'grape' : 'blue'}>
+                    <Badge
+                      variant="light"
+                      color={colleague.role === 'administrator' ? 'grape' : 'blue'}
+                      styles={UNCLIPPED}
+                    >
                       {t(`common:roles.${colleague.role}`)}
                     </Badge>
                   </Table.Td>
@@ -65,6 +78,17 @@ export function ColleaguesTab({ user }: { user: SignedInUser }) {
                     <Anchor href={`mailto:${colleague.email}`} size="sm">
                       {colleague.email}
                     </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <SocialLinks
+                      profiles={colleague.socialProfiles}
+                      compact
+                      none={
+                        <Text size="sm" c="dimmed">
+                          {t('colleagues.noSocialProfiles')}
+                        </Text>
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

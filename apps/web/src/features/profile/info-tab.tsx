@@ -1,14 +1,16 @@
 import type { SignedInUser } from '@cm/contract';
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAward } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Awards } from '../../components/award-badges';
 import { LoadFailed } from '../../components/load-failed';
+import { UserAvatar } from '../../components/user-avatar';
 import { monthName } from '../../lib/format/months';
 import { ownAwardsQuery } from './api';
 import { awardsByMonth } from './awards-by-month';
+import { SocialLinks } from './social-links';
 
 /** How many of the latest months with awards the info tab shows; the Awards tab has them all. */
 const RECENT_MONTHS = 3;
@@ -26,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The "Profile info" tab: who the signed-in person is, and a manager's latest awards. */
+/** The "Profile info" tab: who the signed-in person is, where to find them, and a manager's latest awards. */
 export function InfoTab({ user, onShowAwards }: { user: SignedInUser; onShowAwards: () => void }) {
   const { t } = useTranslation(['profile', 'common']);
   const otherDepartments = user.departments.filter((department) => department.id !== user.currentDepartment?.id);
@@ -34,7 +36,7 @@ export function InfoTab({ user, onShowAwards }: { user: SignedInUser; onShowAwar
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
         <Group gap="lg" wrap="nowrap" align="flex-start">
-          <Avatar src={user.avatar} alt="" size={72} radius="xl" />
+          <UserAvatar src={user.avatar} size={72} own />
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {user.name}
@@ -55,6 +57,9 @@ export function InfoTab({ user, onShowAwards }: { user: SignedInUser; onShowAwar
             </Fact>
           )}
           <Fact label={t('info.amoId')}>{user.amoId ?? t('info.noAmoId')}</Fact>
+          <Fact label={t('info.socialProfiles')}>
+            <SocialLinks profiles={user.socialProfiles} none={t('info.noSocialProfiles')} />
+          </Fact>
         </SimpleGrid>
       </Card>
       {user.role === 'manager' && <RecentAwards user={user} onShowAwards={onShowAwards} />}

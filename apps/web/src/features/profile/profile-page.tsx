@@ -1,5 +1,5 @@
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconAward, IconId, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconAward, IconId, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ import { currentUserQuery } from '../../lib/current-user';
 import { AwardsTab } from './awards-tab';
 import { ColleaguesTab } from './colleagues-tab';
 import { InfoTab } from './info-tab';
+import { SecurityTab } from './security-tab';
 import { SettingsTab } from './settings-tab';
 
-const TABS = ['info', 'settings', 'awards', 'users'] as const;
+const TABS = ['info', 'settings', 'awards', 'users', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<Tab, ReactNode> = {
@@ -22,6 +23,7 @@ const TAB_ICONS: Record<Tab, ReactNode> = {
   settings: <IconSettings size={16} />,
   awards: <IconAward size={16} />,
   users: <IconUsers size={16} />,
+  security: <IconShieldLock size={16} />,
 };
 
 /** The open tab lives in the URL (`?tab=settings`), so a link or a reload opens the same one. */
@@ -29,8 +31,8 @@ const ProfileSearch = z.object({ tab: z.enum(TABS).default('info') });
 
 /**
  * The profile (PRODUCT.md §5, everyone, their own account only): who they are, their settings (name, language,
- * theme, password), a manager's awards, and the colleagues of the current department. Leaving the screen with
- * unsaved settings asks first; switching tabs keeps them.
+ * theme, password), a manager's awards, the colleagues of the current department, and where the account is signed
+ * in (security). Leaving the screen with unsaved settings asks first; switching tabs keeps them.
  */
 export default function ProfilePage() {
   const { t } = useTranslation(['profile', 'common']);
@@ -79,6 +81,9 @@ export default function ProfilePage() {
         )}
         <Tabs.Panel value="users" pt="md">
           {tab === 'users' && <ColleaguesTab user={user} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="security" pt="md">
+          {tab === 'security' && <SecurityTab />}
         </Tabs.Panel>
       </Tabs>
 

@@ -1,12 +1,27 @@
 import {
+  type BundledAvatar,
   type Locale,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROFILE_NAME_MAX_LENGTH,
   type SignedInUser,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
   type ThemeSetting,
 } from '@cm/contract';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Input,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,28 +29,26 @@ import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '../../components/forms/segmented-choice';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { withoutError } from '../../components/forms/without-error';
+import { checkImageFile, ImageFileError, imageErrorMessage } from '../../components/markdown/image-upload';
 import { applyAccountPreferences } from '../../lib/account-preferences';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { useChangePassword, useUpdateProfile } from './api';
-
-type AccountValues = { name: string; locale: Locale; theme: ThemeSetting };
-type AccountErrors = { name?: 'nameRequired' | 'nameTooLong' };
-
-const valuesOf = (user: SignedInUser): AccountValues => ({ name: user.name, locale: user.locale, theme: user.theme });
-
-/** Keys of the messages, not the messages: switching language re-translates errors already shown. */
-function checkAccount(values: AccountValues): AccountErrors {
-  const name = values.name.trim();
-  if (name === '') return { name: 'nameRequired' };
-  if (name.length > PROFILE_NAME_MAX_LENGTH) return { name: 'nameTooLong' };
-  return {};
-}
+import {
+  type AccountErrors,
+  type AccountField,
+  type AccountValues,
+  accountChange,
+  accountDirty,
+  accountValuesOf,
+} from './account-form';
+import { type AvatarChange, useChangeAvatar, useChangePassword, useUpdateProfile } from './api';
+import { AvatarPicker, type AvatarSelection } from './avatar-picker';
+import { NETWORK_ICONS } from './social-links';
 
 /**
- * The "Profile settings" tab: the name, language and theme saved to the account (applied at once and at every
- * sign-in), and the password. Each form has its own Save and Cancel; either holding changes makes the screen ask
- * before it is left.
+ * The "Profile settings" tab: the name, avatar, social profiles, language and theme saved to the account (the
+ * language and theme applied at once and at every sign-in), and the password. Each form has its own Save and
+ * Cancel; either holding changes makes the screen ask before it is left.
  */
 export function SettingsTab({ user, onDirtyChange }: { user: SignedInUser; onDirtyChange: (dirty: boolean) => void }) {
   const [accountDirty, setAccountDirty] = useState(false);
@@ -49,52 +62,121 @@ export function SettingsTab({ user, onDirtyChange }: { user: SignedInUser; onDir
   );
 }
 
+/** The avatar change a selection asks for, or null when it keeps the current one. */
+function avatarChangeOf(
+  selection: AvatarSelection,
+  current: string,
+  onProgress: (fraction: number) => void,
+): AvatarChange | null {
+  if (selection.kind === 'file') return { kind: 'upload', file: selection.file, onProgress };
+  if (selection.path === current) return null;
+  return { kind: 'bundled', avatar: selection.path as BundledAvatar };
+}
+
+/** A preview of a chosen file lives as long as it is shown; its address is then given back to the browser. */
+function useRevokedPreview(selection: AvatarSelection) {
+  useEffect(() => {
+    if (selection.kind !== 'file') return;
+    return () => URL.revokeObjectURL(selection.preview);
+  }, [selection]);
+}
+
 function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChange: (dirty: boolean) => void }) {
-  const { t } = useTranslation(['profile', 'errors', 'common']);
-  const baseline = useMemo(() => valuesOf(user), [user]);
+  const { t } = useTranslation(['profile', 'errors', 'common', 'markdown']);
+  const baseline = useMemo(() => accountValuesOf(user), [user]);
   const [values, setValues] = useState<AccountValues>(baseline);
   const [errors, setErrors] = useState<AccountErrors>({});
+  const [avatar, setAvatar] = useState<AvatarSelection>({ kind: 'path', path: user.avatar });
+  const [avatarError, setAvatarError] = useState<unknown>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useUpdateProfile();
-  const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error);
+  const changeAvatar = useChangeAvatar();
+  const focusFirstInvalid = useFocusFirstInvalid(formRef, save.error ?? avatarError);
+  const [saving, setSaving] = useState(false);
+  useRevokedPreview(avatar);
 
-  const dirty = values.name !== baseline.name || values.locale !== baseline.locale || values.theme !== baseline.theme;
+  const fieldsDirty = accountDirty(values, baseline);
+  const avatarDirty = avatar.kind === 'file' || avatar.path !== user.avatar;
+  const dirty = fieldsDirty || avatarDirty;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const set = <Key extends keyof AccountValues>(key: Key, value: AccountValues[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    if (key === 'name') setErrors({});
+    if (key === 'name') setErrors((current) => withoutError(current, 'name'));
+  };
+  const setSocial = (network: SocialNetwork, text: string) => {
+    setValues((current) => ({ ...current, social: { ...current.social, [network]: text } }));
+    setErrors((current) => withoutError(current, `social.${network}`));
   };
 
-  const submit = (event: FormEvent) => {
+  const chooseFile = (file: File) => {
+    const problem = checkImageFile(file);
+    if (problem) {
+      setAvatarError(new ImageFileError(problem));
+      return;
+    }
+    setAvatarError(null);
+    setAvatar({ kind: 'file', file, preview: URL.createObjectURL(file) });
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = checkAccount(values);
-    setErrors(found);
-    if (found.name) {
+    const checked = accountChange(values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       focusFirstInvalid();
       return;
     }
-    save.mutate(
-      { name: values.name.trim(), locale: values.locale, theme: values.theme },
-      {
-        onSuccess: async (saved) => {
-          setValues(valuesOf(saved));
-          await applyAccountPreferences(saved);
-          notifications.show({ color: 'green', message: t('settings.saved', { lng: saved.locale }) });
-        },
-      },
-    );
+    setErrors({});
+    setAvatarError(null);
+    save.reset();
+    setSaving(true);
+    try {
+      // The avatar first: a refused file is the likeliest failure, and then nothing else has changed.
+      const avatarChange = avatarChangeOf(avatar, user.avatar, setProgress);
+      let saved = user;
+      if (avatarChange) {
+        saved = await changeAvatar.mutateAsync(avatarChange).catch((error: unknown) => {
+          setAvatarError(error);
+          throw error;
+        });
+        setAvatar({ kind: 'path', path: saved.avatar });
+      }
+      if (fieldsDirty) saved = await save.mutateAsync(checked.change);
+      setValues(accountValuesOf(saved));
+      await applyAccountPreferences(saved);
+      notifications.show({
+        color: 'green',
+        message: t('settings.saved', { lng: saved.locale }),
+        closeButtonProps: { 'aria-label': t('common:close', { lng: saved.locale }) },
+      });
+    } catch {
+      // Shown at the avatar or above the form.
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
   };
 
   const cancel = () => {
     setValues(baseline);
     setErrors({});
+    setAvatar({ kind: 'path', path: user.avatar });
+    setAvatarError(null);
     save.reset();
   };
 
+  const fieldError = (field: AccountField) =>
+    errors[field] &&
+    t(`validation.${errors[field]}`, {
+      count: PROFILE_NAME_MAX_LENGTH,
+      network: t(`social.networks.${field.slice(7)}`),
+    });
+
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-account-settings">
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <div>
             <Title order={2} size="h4" id="profile-account-settings">
@@ -113,10 +195,44 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
             label={t('settings.name')}
             value={values.name}
             onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name && t(`validation.${errors.name}`, { count: PROFILE_NAME_MAX_LENGTH })}
+            error={fieldError('name')}
             autoComplete="name"
             withAsterisk
           />
+          <AvatarPicker
+            current={user.avatar}
+            selection={avatar}
+            onSelect={(path) => {
+              setAvatar({ kind: 'path', path });
+              setAvatarError(null);
+            }}
+            onFile={chooseFile}
+            error={avatarError ? imageErrorMessage(t, avatarError) : null}
+            progress={progress}
+            disabled={saving}
+          />
+          <div>
+            <Input.Label component="p" m={0}>
+              {t('social.title')}
+            </Input.Label>
+            <Input.Description>{t('social.hint')}</Input.Description>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            {SOCIAL_NETWORKS.map((network) => (
+              <TextInput
+                key={network}
+                label={t(`social.networks.${network}`)}
+                placeholder={t(`social.placeholders.${network}`)}
+                leftSection={NETWORK_ICONS[network](18)}
+                value={values.social[network]}
+                onChange={(event) => setSocial(network, event.currentTarget.value)}
+                error={fieldError(`social.${network}`)}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={network === 'whatsapp' ? 'tel' : 'text'}
+              />
+            ))}
+          </SimpleGrid>
           <SegmentedChoice<Locale>
             label={t('settings.language')}
             value={values.locale}
@@ -137,10 +253,10 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
             onChange={(theme) => set('theme', theme)}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={cancel} disabled={!dirty || save.isPending}>
+            <Button variant="default" onClick={cancel} disabled={!dirty || saving}>
               {t('settings.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!dirty}>
+            <Button type="submit" loading={saving} disabled={!dirty}>
               {t('settings.save')}
             </Button>
           </Group>
@@ -199,7 +315,11 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
         onSuccess: () => {
           setValues(NO_PASSWORDS);
           setErrors({});
-          notifications.show({ color: 'green', message: t('password.changed') });
+          notifications.show({
+            color: 'green',
+            message: t('password.changed'),
+            closeButtonProps: { 'aria-label': t('common:close') },
+          });
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT') {

@@ -1,4 +1,12 @@
-import { DepartmentList, ManagedUser, type UserChange, type UserCreate, UserList, UserListQuery } from '@cm/contract';
+import {
+  DepartmentList,
+  ManagedUser,
+  TemporaryPasswordResponse,
+  type UserChange,
+  type UserCreate,
+  UserList,
+  UserListQuery,
+} from '@cm/contract';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_PAGE_FRESH_MS, parseListSearch, toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
@@ -57,6 +65,22 @@ export function useSetUserActive() {
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
       api(`/users/${encodeURIComponent(id)}/${active ? 'reactivate' : 'deactivate'}`, ManagedUser, {
         method: 'POST',
+      }),
+    onSuccess: () => usersChanged(queryClient),
+  });
+}
+
+/**
+ * Gives a user a temporary password: the one typed, or one the server generates when none is. The answer holds it
+ * this once; every session of the user ends.
+ */
+export function useSetTemporaryPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, password }: { id: string; password: string | undefined }) =>
+      api(`/users/${encodeURIComponent(id)}/temporary-password`, TemporaryPasswordResponse, {
+        method: 'POST',
+        body: password === undefined ? {} : { password },
       }),
     onSuccess: () => usersChanged(queryClient),
   });

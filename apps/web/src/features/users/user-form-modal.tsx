@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Modal,
   MultiSelect,
@@ -26,6 +27,7 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { useCreateUser, useUpdateUser } from './api';
+import { type UserModalTab, UserModalTabs } from './user-audit-tab';
 import {
   emptyUserValues,
   type FieldErrors,
@@ -49,8 +51,10 @@ export function useUserFormModal(
   const { t } = useTranslation('users');
   const [opened, setOpened] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
+  const [tab, setTab] = useState<UserModalTab>('details');
   const open = useCallback((user: ManagedUser | null) => {
     setTarget((previous) => ({ user, session: (previous?.session ?? 0) + 1 }));
+    setTab('details');
     setOpened(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
@@ -59,17 +63,19 @@ export function useUserFormModal(
       opened={opened}
       onClose={close}
       title={target?.user ? t('form.editTitle') : t('form.createTitle')}
-      size="lg"
+      // The trail's columns need more room than the form's.
+      size={tab === 'audit' ? '72rem' : 'lg'}
       closeButtonProps={{ 'aria-label': t('form.close') }}
     >
       {target ? (
-        <UserForm
-          key={target.session}
-          user={target.user}
-          departments={departments}
-          isSelf={target.user !== null && target.user.id === selfId}
-          onDone={close}
-        />
+        <UserModalTabs key={target.session} user={target.user} tab={tab} onTabChange={setTab}>
+          <UserForm
+            user={target.user}
+            departments={departments}
+            isSelf={target.user !== null && target.user.id === selfId}
+            onDone={close}
+          />
+        </UserModalTabs>
       ) : null}
     </Modal>
   );
@@ -130,7 +136,7 @@ function UserForm({
         color: 'green',
         title: creating ? t('form.created') : t('form.saved'),
         message: creating
-          ? t('form.createdMessage', { name: saved.name })
+          ? t(values.temporaryPassword ? 'form.createdTemporaryMessage' : 'form.createdMessage', { name: saved.name })
           : t('form.savedMessage', { name: saved.name }),
       });
       onDone();
@@ -218,6 +224,13 @@ function UserForm({
             required
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': t('common:header.togglePasswordVisibility') }}
+          />
+        )}
+        {creating && (
+          <Checkbox
+            label={t('form.temporaryPassword')}
+            checked={values.temporaryPassword}
+            onChange={(event) => set('temporaryPassword', event.currentTarget.checked)}
           />
         )}
         {generalError ? (

@@ -26,8 +26,12 @@ describe('the user form', () => {
         amoId: 5551,
         managementType: 'online',
         password: 'long enough',
+        temporaryPassword: true,
       },
       errors: {},
+    });
+    expect(toUserInput({ ...filled(), temporaryPassword: false }, true).input).toMatchObject({
+      temporaryPassword: false,
     });
     // An edit sends no password, and a blank AMO ID is none.
     expect(toUserInput({ ...filled(), amoId: '', password: '' }, false).input).toEqual({

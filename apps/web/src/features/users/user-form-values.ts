@@ -19,6 +19,8 @@ export type UserFormValues = {
   managementType: ManagementType | null;
   /** Only when creating a user. */
   password: string;
+  /** Only when creating a user: the password must be replaced at the first sign-in. */
+  temporaryPassword: boolean;
 };
 
 /** A message key of the `users` namespace (or `errors:CODE`) with its parameters. */
@@ -34,6 +36,8 @@ export function emptyUserValues(departmentIds: string[] = []): UserFormValues {
     amoId: '',
     managementType: null,
     password: '',
+    // An administrator who typed the password knows it: by default the person replaces it with their own.
+    temporaryPassword: true,
   };
 }
 
@@ -46,6 +50,7 @@ export function userValuesOf(user: ManagedUser): UserFormValues {
     amoId: user.amoId === null ? '' : String(user.amoId),
     managementType: user.managementType,
     password: '',
+    temporaryPassword: true,
   };
 }
 
@@ -68,7 +73,9 @@ function fieldOf(path: string): keyof UserFormValues | undefined {
 function messageOf(field: keyof UserFormValues, code: string, maximum?: unknown): FieldMessage {
   if (field === 'password') return { key: 'validation.password', values: { count: PASSWORD_MIN_LENGTH } };
   if (field === 'departmentIds')
-    return { key: code === 'not_found' ? 'validation.departmentGone' : 'validation.departments' };
+    return {
+      key: code === 'not_found' || code === 'archived' ? 'validation.departmentGone' : 'validation.departments',
+    };
   if (field === 'amoId') return { key: 'validation.amoId' };
   if (code === 'too_big' && typeof maximum === 'number')
     return { key: 'validation.tooLong', values: { count: maximum } };
@@ -104,7 +111,7 @@ export function toUserInput(
     departmentIds: values.departmentIds,
     amoId: amoId ?? null,
     managementType: values.managementType,
-    ...(creating && { password: values.password }),
+    ...(creating && { password: values.password, temporaryPassword: values.temporaryPassword }),
   };
   const parsed = (creating ? UserCreate : UserChange).safeParse(candidate);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { type ManagedUser, type Role, UserListQuery, type UserStatus } from '@cm/contract';
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useCallback, useMemo } from 'react';
@@ -11,6 +11,7 @@ import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { departmentsQuery, userListQuery } from './api';
 import { useStatusConfirmation } from './status-confirmation';
+import { useTemporaryPasswordModal } from './temporary-password-modal';
 import { useUserFormModal } from './user-form-modal';
 
 export { prefetchUsersScreen as prefetch } from './api';
@@ -33,6 +34,7 @@ export default function UsersPage() {
   const departmentItems = departments.data?.items ?? [];
   const form = useUserFormModal(departmentItems, me?.id);
   const statusChange = useStatusConfirmation();
+  const temporaryPassword = useTemporaryPasswordModal();
   const filtered = Boolean(search.q || search.role || search.departmentId || search.status);
 
   const columns = useMemo<DataTableColumn<ManagedUser>[]>(
@@ -115,7 +117,7 @@ export default function UsersPage() {
         title: <VisuallyHidden>{t('tables:actions')}</VisuallyHidden>,
         toggleable: false,
         textAlign: 'right',
-        width: 96,
+        width: 128,
         render: (user) => (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <Tooltip label={t('actions.edit')} withinPortal>
@@ -130,6 +132,20 @@ export default function UsersPage() {
                 <IconPencil size={18} />
               </ActionIcon>
             </Tooltip>
+            {user.id !== me?.id && user.status === 'active' && (
+              <Tooltip label={t('actions.temporaryPassword')} withinPortal>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('actions.temporaryPasswordFor', { name: user.name })}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    temporaryPassword.open(user);
+                  }}
+                >
+                  <IconKey size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
             {user.id !== me?.id &&
               (user.status === 'active' ? (
                 <Tooltip label={t('actions.deactivate')} withinPortal>
@@ -164,7 +180,7 @@ export default function UsersPage() {
         ),
       },
     ],
-    [t, format, me?.id, form.open, statusChange.open],
+    [t, format, me?.id, form.open, statusChange.open, temporaryPassword.open],
   );
 
   const rowLabel = useCallback((user: ManagedUser) => t('list.open', { name: user.name, email: user.email }), [t]);
@@ -246,6 +262,7 @@ export default function UsersPage() {
       />
       {form.modal}
       {statusChange.modal}
+      {temporaryPassword.modal}
     </Stack>
   );
 }

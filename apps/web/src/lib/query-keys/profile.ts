@@ -5,4 +5,6 @@ export const profileKeys = {
   /** One person's awards as the current department reckons them. */
   awards: (userId: string, departmentId: string | null) =>
     [...profileKeys.all, 'awards', userId, departmentId] as const,
+  /** The signed-in person's live sessions, as the Security tab lists them. */
+  sessions: () => [...profileKeys.all, 'sessions'] as const,
 };

@@ -46,6 +46,7 @@ export default function SignInPage() {
           onSuccess: async ({ user }) => {
             // The language and theme saved to the account apply at every sign-in (PRODUCT.md §5 "Profile").
             await applyChosenPreferences(user);
+            // A temporary password sends the way on to "Set a new password" first (app/router.tsx).
             router.history.push(safeRedirect(redirect));
           },
         },
