@@ -2,23 +2,25 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
 
-/** A new worker of the first department, made through the API, so that no demo account changes. */
+/**
+ * A new worker of a department of their own, made through the API: no demo account changes, and making them a
+ * manager puts no one in the demo departments' sales lists (the calculator's, the leaderboard's).
+ */
 async function newWorker(request: APIRequestContext): Promise<{ id: string; name: string; email: string }> {
   const login = await request.post('/api/auth/login', {
     data: { email: accounts.administrator, password: DEMO_PASSWORD },
   });
   const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-  const departments = (await (await request.get('/api/users/departments', { headers })).json()) as {
-    items: { id: string }[];
-  };
   const tag = `${Date.now()}`.slice(-7);
+  const department = await request.post('/api/departments', { headers, data: { name: `Audit ${tag}` } });
+  expect(department.status()).toBe(201);
   const created = await request.post('/api/users', {
     headers,
     data: {
       name: `Irina Audit ${tag}`,
       email: `irina.audit.${tag}@example.com`,
       role: 'worker',
-      departmentIds: [departments.items[0]?.id],
+      departmentIds: [((await department.json()) as { id: string }).id],
       password: 'first-day-password',
     },
   });

@@ -77,7 +77,9 @@ async function colleaguesSee(browser: Browser, expected: { name: RegExp; href: s
   const page = await context.newPage();
   await signIn(page, COLLEAGUE);
   await page.getByRole('tab', { name: 'Users' }).click();
-  const row = page.getByRole('table', { name: 'Colleagues in Moscow Sales' }).getByRole('row', { name: /Irina/ });
+  const row = page
+    .getByRole('table', { name: 'Colleagues in Moscow Sales' })
+    .getByRole('row', { name: new RegExp(MANAGER.name) });
   const link = row.getByRole('link', { name: expected.name });
   await expect(link).toHaveAttribute('href', expected.href);
   await expect(link).toHaveAttribute('target', '_blank');

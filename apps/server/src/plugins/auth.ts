@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { refreshTokens, userDepartments, users } from '../db/schema/index.js';
+import { departments, refreshTokens, userDepartments, users } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { AccessClaims } from './access-token.js';
 
@@ -97,10 +97,15 @@ function buildCallerQuery(db: Database) {
       status: users.status,
       tokenVersion: users.tokenVersion,
       mustChangePassword: users.mustChangePassword,
-      // A token without a department needs no membership.
-      member: sql<boolean>`(${departmentId}::uuid is null or exists (select 1 from ${userDepartments} where ${and(
+      // A token without a department needs no membership. An archived department is no one's to work in: its
+      // sessions fail here, refresh, and are moved to another of the user's departments (ADR 0040).
+      member: sql<boolean>`(${departmentId}::uuid is null or exists (select 1 from ${userDepartments} join ${departments} on ${eq(
+        departments.id,
+        userDepartments.departmentId,
+      )} where ${and(
         eq(userDepartments.userId, users.id),
         eq(userDepartments.departmentId, sql`${departmentId}::uuid`),
+        isNull(departments.archivedAt),
       )}))`,
       // Sign-out revokes the session's refresh tokens; its access tokens die with them. The session must be
       // the token's own user's: a token naming another user's live session is no session at all.

@@ -20,6 +20,15 @@ export const FileBody = z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta
 
 /** OpenAPI document built from the routes' zod schemas, at /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance, options: { version: string }) => {
+  // Whatever its own rule, a signed-in route answers 403 PASSWORD_CHANGE_REQUIRED to a session that still holds a
+  // temporary password (ADR 0038): said once here rather than in every route's list.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const responses = route.schema?.response as Record<string, unknown> | undefined;
+    if (access?.kind !== 'signed-in' || access.beforePasswordChange || !responses || 403 in responses) return;
+    route.schema = { ...route.schema, response: { ...responses, 403: Problem } };
+  });
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

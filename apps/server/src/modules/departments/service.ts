@@ -2,7 +2,7 @@ import type { AdministeredDepartment, DepartmentNaming, DepartmentStatus } from 
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { isUniqueViolation } from '../../lib/database-errors.js';
+import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/repository.js';
 import {
   archiveBlockers,
@@ -41,14 +41,14 @@ async function requireFreeName(db: Executor, name: string, exceptId: string | nu
   if (await findDepartmentNamed(db, name, exceptId)) throw nameTaken();
 }
 
-async function requireDepartment(db: Executor, id: string): Promise<AdministeredDepartment> {
-  const department = await findDepartment(db, id);
-  if (!department) throw new AppError('NOT_FOUND', { detail: 'No department has this id.' });
-  return department;
-}
-
 function notFound(): AppError {
   return new AppError('NOT_FOUND', { detail: 'No department has this id.' });
+}
+
+async function requireDepartment(db: Executor, id: string): Promise<AdministeredDepartment> {
+  const department = await findDepartment(db, id);
+  if (!department) throw notFound();
+  return department;
 }
 
 /**
@@ -104,47 +104,53 @@ export function departmentAdministration(db: Database) {
      * (they share-lock its row); one that went first is counted here.
      */
     async archive(id: string, actor: DepartmentActor): Promise<AdministeredDepartment> {
-      await db.transaction(async (tx) => {
-        await takeArchiveTurn(tx);
-        const department = await lockDepartment(tx, id, 'archive');
-        if (!department) throw notFound();
-        if (department.archived) return;
-        const blockers = await archiveBlockers(tx, id);
-        if (blockers.holdsStock) throw new AppError('DEPARTMENT_HOLDS_STOCK');
-        if (blockers.soleMembers > 0) {
-          throw new AppError('DEPARTMENT_HAS_MEMBERS', {
-            detail: `${blockers.soleMembers} member(s) belong to no other department; give them another department first.`,
-            members: blockers.soleMembers,
+      // Its audit entry key-shares the actor's user row while it holds the department: a user edit holding that row
+      // and waiting for the department makes a deadlock, which the database breaks by aborting one of the two.
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await takeArchiveTurn(tx);
+          const department = await lockDepartment(tx, id, 'archive');
+          if (!department) throw notFound();
+          if (department.archived) return;
+          const blockers = await archiveBlockers(tx, id);
+          if (blockers.holdsStock) throw new AppError('DEPARTMENT_HOLDS_STOCK');
+          if (blockers.soleMembers > 0) {
+            throw new AppError('DEPARTMENT_HAS_MEMBERS', {
+              detail: `${blockers.soleMembers} member(s) belong to no other department; give them another department first.`,
+              members: blockers.soleMembers,
+            });
+          }
+          await setArchived(tx, id, true);
+          await recordAudit(tx, {
+            action: 'department.archived',
+            actorUserId: actor.userId,
+            departmentId: id,
+            ip: actor.ip,
+            details: { name: department.name },
           });
-        }
-        await setArchived(tx, id, true);
-        await recordAudit(tx, {
-          action: 'department.archived',
-          actorUserId: actor.userId,
-          departmentId: id,
-          ip: actor.ip,
-          details: { name: department.name },
-        });
-      });
+        }),
+      );
       return requireDepartment(db, id);
     },
 
     /** Brings an archived department back into the switcher and the pickers, with the members it kept. */
     async restore(id: string, actor: DepartmentActor): Promise<AdministeredDepartment> {
-      await db.transaction(async (tx) => {
-        await takeArchiveTurn(tx);
-        const department = await lockDepartment(tx, id, 'archive');
-        if (!department) throw notFound();
-        if (!department.archived) return;
-        await setArchived(tx, id, false);
-        await recordAudit(tx, {
-          action: 'department.restored',
-          actorUserId: actor.userId,
-          departmentId: id,
-          ip: actor.ip,
-          details: { name: department.name },
-        });
-      });
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await takeArchiveTurn(tx);
+          const department = await lockDepartment(tx, id, 'archive');
+          if (!department) throw notFound();
+          if (!department.archived) return;
+          await setArchived(tx, id, false);
+          await recordAudit(tx, {
+            action: 'department.restored',
+            actorUserId: actor.userId,
+            departmentId: id,
+            ip: actor.ip,
+            details: { name: department.name },
+          });
+        }),
+      );
       return requireDepartment(db, id);
     },
   };

@@ -353,3 +353,30 @@ describe.runIf(testEngine().kind === 'postgres')(
     });
   },
 );
+
+// PGlite has one connection, so nothing there ever waits for another transaction.
+describe.runIf(testEngine().kind === 'postgres')('a password change racing a temporary password', () => {
+  it('does not replace the temporary password an administrator set while it was hashing', async () => {
+    const user = await createUser(app, { role: 'manager', departments: ['Profile Sales'] });
+    const session = await signIn(app, user);
+    // An administrator's temporary password in flight: the account locked, as giving one locks it.
+    const giving = await holdTransaction(app.db, sql`select id from users where id = ${user.id} for update`);
+    const changing = call(app, 'POST', '/api/profile/password', {
+      token: session.accessToken,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'the-holder-wants-this-one' },
+    });
+    await lockWaiters(app.db, 1, changing);
+    await giving.run(
+      sql`update users set password_hash = 'temporary-hash', must_change_password = true,
+        token_version = token_version + 1 where id = ${user.id}`,
+    );
+    await giving.commit();
+    const refused = await changing;
+    expect(refused.statusCode, refused.body).toBe(401);
+    const [row] = await app.db
+      .select({ passwordHash: users.passwordHash, mustChangePassword: users.mustChangePassword })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ passwordHash: 'temporary-hash', mustChangePassword: true });
+  });
+});

@@ -95,7 +95,12 @@ export function createProfileService(app: FastifyInstance) {
       await forgiveAttempt(db, keys);
       const passwordHash = await hashPassword(change.newPassword);
       await db.transaction(async (tx) => {
-        await lockAccount(tx, account.id);
+        // Hashing took a while outside the lock: if an administrator set a temporary password (or deactivated the
+        // account) meanwhile, the password just checked is no longer the account's, and must not replace theirs.
+        const locked = await lockAccount(tx, account.id);
+        if (!locked || locked.passwordHash !== account.passwordHash || locked.tokenVersion !== caller.tokenVersion) {
+          throw new AppError('ACCESS_TOKEN_INVALID');
+        }
         await setPasswordHash(tx, account.id, passwordHash);
         const endedSessions = await revokeOtherSessions(tx, account.id, caller.sessionId);
         await recordAudit(tx, {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountSessionList, LoginResponse, RefreshResponse } from '@cm/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../../test/app.js';
+import { testEngine } from '../../../test/engine.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
+import { holdTransaction, lockWaiters } from '../../../test/held-transaction.js';
 import { auditLog, refreshTokens } from '../../db/schema/index.js';
 
 const app = await buildTestApp();
@@ -244,5 +246,30 @@ describe('POST /api/profile/sessions/sign-out-others', () => {
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('MALFORMED_JSON');
+  });
+});
+
+// PGlite has one connection, so nothing there ever waits for another transaction.
+describe.runIf(testEngine().kind === 'postgres')('ending a session while it refreshes', () => {
+  it('waits for the refresh in flight and ends the token it issued too', async () => {
+    const user = await createUser(app);
+    const kept = await signInFrom(user, FIREFOX_ON_WINDOWS, '10.5.0.1');
+    await signInFrom(user, SAFARI_ON_MAC, '10.5.0.2');
+    const ending = (await sessionsOf(kept.accessToken)).find((session) => !session.current)?.id ?? '';
+    // A rotation in flight: it key-share locks the account while it issues the family's next token.
+    const refreshing = await holdTransaction(app.db, sql`select id from users where id = ${user.id} for key share`);
+    const signingOut = call(app, 'DELETE', `/api/profile/sessions/${ending}`, { token: kept.accessToken });
+    await lockWaiters(app.db, 1, signingOut);
+    await refreshing.run(
+      sql`insert into refresh_tokens (family_id, user_id, token_hash, expires_at, family_expires_at)
+        values (${ending}, ${user.id}, ${`rotated-${randomUUID()}`}, now() + interval '1 day', now() + interval '1 day')`,
+    );
+    await refreshing.commit();
+    expect((await signingOut).statusCode).toBe(204);
+    const live = await app.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, ending), isNull(refreshTokens.revokedAt)));
+    expect(live).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { listLiveSessions, revokeOtherSessions, revokeUserSession } from '../sessions/repository.js';
+import { lockAccount } from './repository.js';
 import { sessionDevice } from './session-devices.js';
 
 /**
@@ -36,6 +37,9 @@ export function accountSessions(db: Database) {
     /** Ends one of the caller's sessions; NOT_FOUND for one that is not theirs or no longer live. */
     async signOut(caller: AuthContext, sessionId: string, ip: string): Promise<void> {
       await db.transaction(async (tx) => {
+        // A refresh or a department switch key-share locks the account while it issues the family's next token:
+        // waiting for it here means the token it issues is revoked with the rest, not left live after the 204.
+        await lockAccount(tx, caller.userId);
         if (!(await revokeUserSession(tx, caller.userId, sessionId))) {
           throw new AppError('NOT_FOUND', { detail: 'You have no live session with this id.' });
         }
@@ -53,6 +57,7 @@ export function accountSessions(db: Database) {
     /** Ends every session of the caller but the one asking. */
     async signOutOthers(caller: AuthContext, ip: string): Promise<OtherSessionsSignedOut> {
       return db.transaction(async (tx) => {
+        await lockAccount(tx, caller.userId);
         const count = await revokeOtherSessions(tx, caller.userId, caller.sessionId);
         if (count > 0) {
           await recordAudit(tx, {

@@ -44,12 +44,13 @@ export function useCreateDepartment() {
   });
 }
 
+/** Renames a department. Its name shows on most screens (stock, sales, the leaderboard): every read is stale. */
 export function useRenameDepartment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: DepartmentNaming }) =>
       api(`/departments/${encodeURIComponent(id)}`, AdministeredDepartment, { method: 'PUT', body: input }),
-    onSuccess: () => departmentsChanged(queryClient),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -26,6 +26,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  checkPasswordChange,
+  NO_PASSWORDS,
+  type PasswordChangeErrors,
+  type PasswordChangeValues,
+} from '../../components/forms/password-change-values';
 import { SegmentedChoice } from '../../components/forms/segmented-choice';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { withoutError } from '../../components/forms/without-error';
@@ -266,29 +272,10 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
   );
 }
 
-type PasswordValues = { currentPassword: string; newPassword: string; confirmation: string };
-type PasswordErrors = Partial<
-  Record<
-    keyof PasswordValues,
-    'currentRequired' | 'currentIncorrect' | 'newTooShort' | 'newTooLong' | 'newSameAsCurrent' | 'confirmationDiffers'
-  >
->;
-const NO_PASSWORDS: PasswordValues = { currentPassword: '', newPassword: '', confirmation: '' };
-
-function checkPasswords(values: PasswordValues): PasswordErrors {
-  const errors: PasswordErrors = {};
-  if (values.currentPassword === '') errors.currentPassword = 'currentRequired';
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = 'newTooShort';
-  else if (values.newPassword.length > PASSWORD_MAX_LENGTH) errors.newPassword = 'newTooLong';
-  else if (values.newPassword === values.currentPassword) errors.newPassword = 'newSameAsCurrent';
-  if (values.confirmation !== values.newPassword) errors.confirmation = 'confirmationDiffers';
-  return errors;
-}
-
 function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
   const { t } = useTranslation(['profile', 'errors', 'common']);
-  const [values, setValues] = useState<PasswordValues>(NO_PASSWORDS);
-  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [values, setValues] = useState<PasswordChangeValues>(NO_PASSWORDS);
+  const [errors, setErrors] = useState<PasswordChangeErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const change = useChangePassword();
   const focusFirstInvalid = useFocusFirstInvalid(formRef, change.error);
@@ -296,14 +283,14 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
   const dirty = values.currentPassword !== '' || values.newPassword !== '' || values.confirmation !== '';
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const set = (key: keyof PasswordValues, value: string) => {
+  const set = (key: keyof PasswordChangeValues, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => withoutError(current, key));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkPasswords(values);
+    const found = checkPasswordChange(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();
@@ -336,7 +323,7 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
     change.reset();
   };
 
-  const message = (key: keyof PasswordValues) =>
+  const message = (key: keyof PasswordChangeValues) =>
     errors[key] && t(`validation.${errors[key]}`, { count: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   // A wrong current password is said at its field; anything else above the form.
   const otherError =

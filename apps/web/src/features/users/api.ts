@@ -77,6 +77,8 @@ export function useSetUserActive() {
 export function useSetTemporaryPassword() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer holds the password: nothing keeps it once the dialog showing it is gone.
+    gcTime: 0,
     mutationFn: ({ id, password }: { id: string; password: string | undefined }) =>
       api(`/users/${encodeURIComponent(id)}/temporary-password`, TemporaryPasswordResponse, {
         method: 'POST',

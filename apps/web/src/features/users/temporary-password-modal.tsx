@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { useSetTemporaryPassword } from './api';
@@ -30,8 +30,11 @@ export function useTemporaryPasswordModal(): { open: (user: ManagedUser) => void
   const { t } = useTranslation(['users', 'errors']);
   const [target, setTarget] = useState<{ user: ManagedUser; session: number } | null>(null);
   const [opened, setOpened] = useState(false);
+  // Once the password is shown, a stray Escape or click beside the dialog must not throw away the only copy of it.
+  const [showing, setShowing] = useState(false);
   const open = useCallback((user: ManagedUser) => {
     setTarget((previous) => ({ user, session: (previous?.session ?? 0) + 1 }));
+    setShowing(false);
     setOpened(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
@@ -39,17 +42,29 @@ export function useTemporaryPasswordModal(): { open: (user: ManagedUser) => void
     <Modal
       opened={opened}
       onClose={close}
+      closeOnEscape={!showing}
+      closeOnClickOutside={!showing}
       title={t('temporary.title')}
       closeButtonProps={{ 'aria-label': t('form.close') }}
     >
       {/* Keyed by each opening: a password shown before is gone when the dialog opens again. */}
-      {target ? <TemporaryPasswordForm key={target.session} user={target.user} onDone={close} /> : null}
+      {target ? (
+        <TemporaryPasswordForm key={target.session} user={target.user} onShown={setShowing} onDone={close} />
+      ) : null}
     </Modal>
   );
   return { open, modal };
 }
 
-function TemporaryPasswordForm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
+function TemporaryPasswordForm({
+  user,
+  onShown,
+  onDone,
+}: {
+  user: ManagedUser;
+  onShown: (showing: boolean) => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation(['users', 'errors']);
   const [mode, setMode] = useState<Mode>('generate');
   const [typed, setTyped] = useState('');
@@ -57,6 +72,7 @@ function TemporaryPasswordForm({ user, onDone }: { user: ManagedUser; onDone: ()
   const typedInput = useRef<HTMLInputElement>(null);
   const give = useSetTemporaryPassword();
   const password = give.data?.password;
+  useEffect(() => onShown(password !== undefined), [password, onShown]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

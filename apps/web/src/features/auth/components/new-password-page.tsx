@@ -5,13 +5,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  checkPasswordChange,
+  NO_PASSWORDS,
+  type PasswordChangeErrors,
+  type PasswordChangeValues,
+} from '../../../components/forms/password-change-values';
 import { useFocusFirstInvalid } from '../../../components/forms/use-focus-first-invalid';
 import { withoutError } from '../../../components/forms/without-error';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { signOut } from '../api';
-import { checkNewPassword, type NewPasswordErrors, type NewPasswordValues, NO_PASSWORDS } from '../new-password-values';
 import { safeRedirect } from '../safe-redirect';
 import { useSetNewPassword } from '../session';
 
@@ -25,14 +30,14 @@ export default function NewPasswordPage() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { redirect } = useSearch({ from: '/auth-layout/auth/new-password' });
-  const [values, setValues] = useState<NewPasswordValues>(NO_PASSWORDS);
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const [values, setValues] = useState<PasswordChangeValues>(NO_PASSWORDS);
+  const [errors, setErrors] = useState<PasswordChangeErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const change = useSetNewPassword();
   const focusFirstInvalid = useFocusFirstInvalid(formRef, change.error);
   usePageTitle(t('pageTitle'));
 
-  const set = (key: keyof NewPasswordValues, value: string) => {
+  const set = (key: keyof PasswordChangeValues, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => withoutError(current, key));
   };
@@ -40,7 +45,7 @@ export default function NewPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
-    const found = checkNewPassword(values);
+    const found = checkPasswordChange(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();
@@ -65,7 +70,7 @@ export default function NewPasswordPage() {
     void router.navigate({ to: '/auth/signin' });
   };
 
-  const message = (key: keyof NewPasswordValues) =>
+  const message = (key: keyof PasswordChangeValues) =>
     errors[key] && t(`validation.${errors[key]}`, { count: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   // A wrong temporary password is said at its field; anything else above the form.
   const otherError =

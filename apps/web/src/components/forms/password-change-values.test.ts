@@ -1,13 +1,13 @@
 import { PASSWORD_MAX_LENGTH, PasswordChange } from '@cm/contract';
 import { describe, expect, it } from 'vitest';
-import { checkNewPassword } from './new-password-values';
+import { checkPasswordChange } from './password-change-values';
 
 const TEMPORARY = 'k7mp-3xwq-h9tz-r4bn';
 
-describe('checkNewPassword', () => {
+describe('checkPasswordChange', () => {
   it('accepts what the server accepts: a repeated new password of the right length that differs', () => {
     const values = { currentPassword: TEMPORARY, newPassword: 'my own password', confirmation: 'my own password' };
-    expect(checkNewPassword(values)).toEqual({});
+    expect(checkPasswordChange(values)).toEqual({});
     const { confirmation: _repeated, ...change } = values;
     expect(PasswordChange.safeParse(change).success).toBe(true);
   });
@@ -39,6 +39,6 @@ describe('checkNewPassword', () => {
       'confirmationDiffers',
     ],
   ] as const)('refuses %j at %s with %s', (values, field, key) => {
-    expect(checkNewPassword(values)[field]).toBe(key);
+    expect(checkPasswordChange(values)[field]).toBe(key);
   });
 });
