@@ -32,7 +32,6 @@ import { pruneRefreshTokens } from './modules/sessions/repository.js';
 import { stockRoutes } from './modules/stock/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
-import { temporaryPasswordRoutes } from './modules/users/temporary-password-routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { AccessTokens } from './plugins/access-token.js';
 import { authPlugin } from './plugins/auth.js';
@@ -110,7 +109,6 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(userRoutes, { prefix: '/api/users' });
   await app.register(departmentRoutes, { prefix: '/api/departments' });
   await app.register(auditRoutes, { prefix: '/api/audit' });
-  await app.register(temporaryPasswordRoutes, { prefix: '/api/users' });
   await app.register(salesSettingsRoutes, { prefix: '/api/sales' });
   await app.register(bonusSchemeRoutes, { prefix: '/api/sales/bonus-schemes' });
   await app.register(calculatorRoutes, { prefix: '/api/sales/calculator' });

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 
-export type AuditEntry = {
+export type AuditRecord = {
   action: string;
   actorUserId?: string | null;
   subjectUserId?: string | null;
@@ -11,7 +11,7 @@ export type AuditEntry = {
 };
 
 /** Appends one entry to the audit log; it never holds passwords or tokens. */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditRecord): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,
     actorUserId: entry.actorUserId ?? null,

@@ -4,6 +4,8 @@ import {
   MANAGEMENT_TYPE_WORDS,
   ManagedUser,
   ROLE_WORDS,
+  TemporaryPasswordRequest,
+  TemporaryPasswordResponse,
   USER_STATUS_WORDS,
   UserChange,
   UserCreate,
@@ -18,6 +20,7 @@ import { authOf, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { allManagedUsers, listAllDepartments, listManagedUsers } from './repository.js';
 import { userAdministration } from './service.js';
+import { giveTemporaryPassword } from './temporary-password.js';
 
 const tags = ['users'];
 const ADMINISTRATORS = requireRole('administrator');
@@ -151,5 +154,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ManagedUser, ...problems(400, 401, 403, 404) },
     },
     handler: (request) => administration.reactivate(request.params.id, actorOf(request)),
+  });
+
+  app.post('/:id/temporary-password', {
+    config: { access: ADMINISTRATORS },
+    schema: {
+      tags,
+      summary: 'Give a user a temporary password, typed or generated, that they must replace at their next sign-in',
+      description:
+        'Answers the password this once; it is stored only hashed and never audited. Every session of the user ends at once; until they set a new password, their sessions answer 403 PASSWORD_CHANGE_REQUIRED to everything but /auth/me and POST /profile/password. CANNOT_SET_OWN_TEMPORARY_PASSWORD (409) for yourself; USER_DEACTIVATED (409) for a deactivated user.',
+      params: IdParams,
+      body: TemporaryPasswordRequest,
+      response: { 200: TemporaryPasswordResponse, ...problems(400, 401, 403, 404, 409) },
+    },
+    handler: async (request, reply) => {
+      // The password is in this answer alone: no cache or proxy may keep it.
+      reply.header('cache-control', 'no-store');
+      return giveTemporaryPassword(
+        app.db,
+        { userId: request.params.id, password: request.body.password },
+        actorOf(request),
+      );
+    },
   });
 };
