@@ -1,31 +1,18 @@
 import {
   type BundledAvatar,
   type Locale,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   PROFILE_NAME_MAX_LENGTH,
   type SignedInUser,
   SOCIAL_NETWORKS,
   type SocialNetwork,
   type ThemeSetting,
 } from '@cm/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Input,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Input, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordChangeFields } from '../../components/forms/password-change-fields';
 import {
   checkPasswordChange,
   NO_PASSWORDS,
@@ -323,12 +310,6 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
     change.reset();
   };
 
-  const message = (key: keyof PasswordChangeValues) =>
-    errors[key] && t(`validation.${errors[key]}`, { count: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  // A wrong current password is said at its field; anything else above the form.
-  const otherError =
-    change.error && !(change.error instanceof ApiError && change.error.code === 'CURRENT_PASSWORD_INCORRECT');
-
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-password">
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -341,38 +322,13 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
               {t('password.hint')}
             </Text>
           </div>
-          {otherError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(t, change.error)}
-            </Alert>
-          )}
-          <PasswordInput
-            label={t('password.current')}
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(event) => set('currentPassword', event.currentTarget.value)}
-            error={message('currentPassword')}
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('common:header.togglePasswordVisibility') }}
-          />
-          <PasswordInput
-            label={t('password.new')}
-            description={t('password.newHint', { count: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => set('newPassword', event.currentTarget.value)}
-            error={message('newPassword')}
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('common:header.togglePasswordVisibility') }}
-          />
-          <PasswordInput
-            label={t('password.confirmation')}
-            autoComplete="new-password"
-            value={values.confirmation}
-            onChange={(event) => set('confirmation', event.currentTarget.value)}
-            error={message('confirmation')}
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('common:header.togglePasswordVisibility') }}
+          <PasswordChangeFields
+            t={t}
+            prefix="password."
+            values={values}
+            errors={errors}
+            error={change.error}
+            onChange={set}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={cancel} disabled={!dirty || change.isPending}>

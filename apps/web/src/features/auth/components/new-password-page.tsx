@@ -1,10 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cm/contract';
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordChangeFields } from '../../../components/forms/password-change-fields';
 import {
   checkPasswordChange,
   NO_PASSWORDS,
@@ -15,7 +14,6 @@ import { useFocusFirstInvalid } from '../../../components/forms/use-focus-first-
 import { withoutError } from '../../../components/forms/without-error';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
 import { signOut } from '../api';
 import { safeRedirect } from '../safe-redirect';
 import { useSetNewPassword } from '../session';
@@ -70,13 +68,6 @@ export default function NewPasswordPage() {
     void router.navigate({ to: '/auth/signin' });
   };
 
-  const message = (key: keyof PasswordChangeValues) =>
-    errors[key] && t(`validation.${errors[key]}`, { count: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
-  // A wrong temporary password is said at its field; anything else above the form.
-  const otherError =
-    change.error && !(change.error instanceof ApiError && change.error.code === 'CURRENT_PASSWORD_INCORRECT');
-  const toggle = { 'aria-label': t('common:header.togglePasswordVisibility') };
-
   return (
     <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={440}>
       <form ref={formRef} onSubmit={submit} noValidate>
@@ -89,39 +80,14 @@ export default function NewPasswordPage() {
               {t('intro')}
             </Text>
           </div>
-          {otherError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {errorMessage(t, change.error)}
-            </Alert>
-          )}
-          <PasswordInput
-            label={t('current')}
-            autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(event) => set('currentPassword', event.currentTarget.value)}
-            error={message('currentPassword')}
-            withAsterisk
+          <PasswordChangeFields
+            t={t}
+            prefix=""
+            values={values}
+            errors={errors}
+            error={change.error}
+            onChange={set}
             autoFocus
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label={t('new')}
-            description={t('newHint', { count: PASSWORD_MIN_LENGTH })}
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => set('newPassword', event.currentTarget.value)}
-            error={message('newPassword')}
-            withAsterisk
-            visibilityToggleButtonProps={toggle}
-          />
-          <PasswordInput
-            label={t('confirmation')}
-            autoComplete="new-password"
-            value={values.confirmation}
-            onChange={(event) => set('confirmation', event.currentTarget.value)}
-            error={message('confirmation')}
-            withAsterisk
-            visibilityToggleButtonProps={toggle}
           />
           <Group justify="space-between" gap="sm">
             <Button variant="subtle" onClick={leave} disabled={change.isPending}>
