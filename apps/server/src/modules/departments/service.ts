@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, retryOnConflict } from '../../lib/database-errors.js';
 import { recordAudit } from '../audit/repository.js';
+import { rematchManagers } from '../sales-sync/leads.js';
 import {
   archiveBlockers,
   findDepartment,
@@ -99,7 +100,8 @@ export function departmentAdministration(db: Database) {
     },
 
     /**
-     * Archives a department that holds no stock and whose members all belong to another active department.
+     * Archives a department that holds no stock and whose members all belong to another active department; its
+     * managers' leads move to the department each works in now.
      * Postings, imports and new memberships of the department wait for this decision and are refused after it
      * (they share-lock its row); one that went first is counted here.
      */
@@ -121,6 +123,7 @@ export function departmentAdministration(db: Database) {
             });
           }
           await setArchived(tx, id, true);
+          await rematchManagers(tx);
           await recordAudit(tx, {
             action: 'department.archived',
             actorUserId: actor.userId,
@@ -133,7 +136,10 @@ export function departmentAdministration(db: Database) {
       return requireDepartment(db, id);
     },
 
-    /** Brings an archived department back into the switcher and the pickers, with the members it kept. */
+    /**
+     * Brings an archived department back into the switcher and the pickers, with the members it kept; the leads of
+     * its managers whose oldest department it is come back with them.
+     */
     async restore(id: string, actor: DepartmentActor): Promise<AdministeredDepartment> {
       await retryOnConflict(() =>
         db.transaction(async (tx) => {
@@ -142,6 +148,7 @@ export function departmentAdministration(db: Database) {
           if (!department) throw notFound();
           if (!department.archived) return;
           await setArchived(tx, id, false);
+          await rematchManagers(tx);
           await recordAudit(tx, {
             action: 'department.restored',
             actorUserId: actor.userId,

@@ -120,12 +120,13 @@ export function isClosedStatus(statusId: number): boolean {
 /**
  * Users with an AMO ID and the department their leads count in: the manager's first department (the
  * oldest department they belong to, then the lowest id), so the choice does not move when they switch
- * their current department.
+ * their current department. An archived department comes after every active one: its manager works in another
+ * one now, and their leads follow them there as on any change of departments (ADR 0040).
  */
 const MANAGERS = sql`managers as (
   select u.id as user_id, u.amo_id,
          (select ud.department_id from user_departments ud join departments d on d.id = ud.department_id
-           where ud.user_id = u.id order by d.created_at, d.id limit 1) as department_id
+           where ud.user_id = u.id order by d.archived_at is not null, d.created_at, d.id limit 1) as department_id
   from users u where u.amo_id is not null
 )`;
 
