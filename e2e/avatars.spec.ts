@@ -15,11 +15,11 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-/** Whatever a run left: the default avatar, no social profiles, English and the light theme. */
+/** Whatever a run left: the default avatar, no social profiles, no language or theme chosen. */
 async function restoreManager(request: APIRequestContext): Promise<void> {
   const headers = { authorization: `Bearer ${await tokenOf(request, MANAGER.email)}` };
   await request.delete('/api/profile/avatar', { headers });
-  await request.patch('/api/profile', { headers, data: { locale: 'en', theme: 'light', socialProfiles: {} } });
+  await request.patch('/api/profile', { headers, data: { locale: null, theme: null, socialProfiles: {} } });
 }
 
 test.beforeEach(async ({ request }) => {

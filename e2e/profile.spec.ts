@@ -14,7 +14,7 @@ async function restoreManager(request: APIRequestContext): Promise<void> {
     if (!login.ok()) continue;
     const { accessToken } = (await login.json()) as { accessToken: string };
     const headers = { authorization: `Bearer ${accessToken}` };
-    await request.patch('/api/profile', { headers, data: { locale: 'en', theme: 'light' } });
+    await request.patch('/api/profile', { headers, data: { locale: null, theme: null } });
     if (password !== DEMO_PASSWORD) {
       await request.post('/api/profile/password', {
         headers,

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LoginResponse } from '@cm/contract';
+import type { LoginResponse, TwoFactorSetup } from '@cm/contract';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createPostgresDatabase } from './database.js';
@@ -100,7 +101,7 @@ describe.runIf(testEngine().kind === 'pglite')('npm run user:create', () => {
 });
 
 describe.runIf(testEngine().kind === 'postgres')('the server process on PostgreSQL', () => {
-  it('starts two instances on one database, and user:create works while they run', async () => {
+  it('starts two instances on one database, and user:create works while they run, two-factor reset included', async () => {
     const url = await createPostgresDatabase();
     const environment = { DATABASE_URL: url, APP_SECRET: 'p'.repeat(40), SEED_DEMO: 'true' };
     // Both apply migrations and seed at the same moment; the advisory locks let exactly one do each.
@@ -116,8 +117,33 @@ describe.runIf(testEngine().kind === 'postgres')('the server process on PostgreS
         ),
       );
       expect(created.code).toBe(0);
-      expect((await signIn(first.url, 'pg@example.com', 'pg-password')).status).toBe(200);
+      const session = (await (await signIn(first.url, 'pg@example.com', 'pg-password')).json()) as LoginResponse;
       expect((await signIn(second.url, 'admin@example.com', DEMO_PASSWORD)).status).toBe(200);
+
+      // Two-factor sign-in turned on, then off from the command line: the way back in without an administrator.
+      const authorization = `Bearer ${session.accessToken}`;
+      const setup = await fetch(`${first.url}/api/profile/two-factor/setup`, {
+        method: 'POST',
+        headers: { authorization },
+      });
+      const { secret } = (await setup.json()) as TwoFactorSetup;
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+      const enable = await fetch(`${first.url}/api/profile/two-factor/enable`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ code, password: 'pg-password' }),
+      });
+      expect(enable.status).toBe(200);
+      expect((await signIn(first.url, 'pg@example.com', 'pg-password')).status).toBe(401);
+      const reset = await finished(
+        runEntry(
+          'src/cli/user-create.ts',
+          ['--email', 'pg@example.com', '--password', 'pg-password', '--role', 'manager', '--reset-two-factor'],
+          environment,
+        ),
+      );
+      expect(reset.stdout).toContain('Two-factor sign-in turned off');
+      expect((await signIn(second.url, 'pg@example.com', 'pg-password')).status).toBe(200);
     } finally {
       for (const server of [first, second]) server.child.kill('SIGTERM');
       await Promise.all([first.exit, second.exit]);

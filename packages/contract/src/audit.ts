@@ -15,6 +15,7 @@ import { DepartmentRef } from './users.js';
 export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in.failed',
+  'sign-in.second-factor-failed',
   'sign-out',
   'session.reuse-detected',
   'session.signed-out',
@@ -27,6 +28,11 @@ export const AUDIT_ACTIONS = [
   'user.deactivated',
   'user.reactivated',
   'user.temporary-password-set',
+  'user.two-factor-reset',
+  'two-factor.enabled',
+  'two-factor.disabled',
+  'two-factor.recovery-codes-replaced',
+  'security-policy.changed',
   'profile.name-changed',
   'profile.avatar-changed',
   'profile.social-profiles-changed',
@@ -47,6 +53,7 @@ export const AUDIT_ACTION_GROUPS = {
   'sign-ins': [
     'sign-in',
     'sign-in.failed',
+    'sign-in.second-factor-failed',
     'sign-out',
     'session.reuse-detected',
     'session.signed-out',
@@ -61,6 +68,14 @@ export const AUDIT_ACTION_GROUPS = {
     'user.temporary-password-set',
   ],
   passwords: ['password.changed', 'password.change-failed', 'user.temporary-password-set'],
+  'two-factor': [
+    'two-factor.enabled',
+    'two-factor.disabled',
+    'two-factor.recovery-codes-replaced',
+    'user.two-factor-reset',
+    'sign-in.second-factor-failed',
+    'security-policy.changed',
+  ],
   'profile-changes': ['profile.name-changed', 'profile.avatar-changed', 'profile.social-profiles-changed'],
   departments: ['department.created', 'department.renamed', 'department.archived', 'department.restored'],
   sales: ['bonus_scheme.saved', 'bonus_scheme.deleted', 'sales_month.closed', 'sales_month.reopened'],
@@ -117,6 +132,7 @@ export const AUDIT_FIELDS = [
   'currentDepartment',
   'terms',
   'value',
+  'requireTwoFactorForAdministrators',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
@@ -174,6 +190,7 @@ export type AuditPeople = z.infer<typeof AuditPeople>;
 export const AUDIT_ACTION_WORDS: Record<AuditAction, Record<Locale, string>> = {
   'sign-in': { en: 'Signed in', ru: 'Вход' },
   'sign-in.failed': { en: 'Sign-in failed', ru: 'Неудачный вход' },
+  'sign-in.second-factor-failed': { en: 'Wrong sign-in code', ru: 'Неверный код входа' },
   'sign-out': { en: 'Signed out', ru: 'Выход' },
   'session.reuse-detected': { en: 'Stolen session ended', ru: 'Завершён похищенный сеанс' },
   'session.signed-out': { en: 'Session ended', ru: 'Сеанс завершён' },
@@ -186,6 +203,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, Record<Locale, string>> = {
   'user.deactivated': { en: 'User deactivated', ru: 'Пользователь деактивирован' },
   'user.reactivated': { en: 'User reactivated', ru: 'Пользователь активирован' },
   'user.temporary-password-set': { en: 'Temporary password set', ru: 'Задан временный пароль' },
+  'user.two-factor-reset': { en: 'Two-factor sign-in reset', ru: 'Двухфакторный вход сброшен' },
+  'two-factor.enabled': { en: 'Two-factor sign-in turned on', ru: 'Двухфакторный вход включён' },
+  'two-factor.disabled': { en: 'Two-factor sign-in turned off', ru: 'Двухфакторный вход отключён' },
+  'two-factor.recovery-codes-replaced': { en: 'Recovery codes replaced', ru: 'Коды восстановления заменены' },
+  'security-policy.changed': { en: 'Security policy changed', ru: 'Политика безопасности изменена' },
   'profile.name-changed': { en: 'Name changed', ru: 'Имя изменено' },
   'profile.avatar-changed': { en: 'Avatar changed', ru: 'Аватар изменён' },
   'profile.social-profiles-changed': { en: 'Social profiles changed', ru: 'Соцсети изменены' },
@@ -203,6 +225,7 @@ export const AUDIT_ACTION_GROUP_WORDS: Record<AuditActionGroup, Record<Locale, s
   'sign-ins': { en: 'Sign-ins and sessions', ru: 'Входы и сеансы' },
   'user-changes': { en: 'Changes of users', ru: 'Изменения пользователей' },
   passwords: { en: 'Passwords', ru: 'Пароли' },
+  'two-factor': { en: 'Two-factor sign-in', ru: 'Двухфакторный вход' },
   'profile-changes': { en: 'Profile changes', ru: 'Изменения профиля' },
   departments: { en: 'Departments', ru: 'Отделы' },
   sales: { en: 'Bonus schemes and months', ru: 'Бонусные схемы и месяцы' },
@@ -222,6 +245,10 @@ export const AUDIT_FIELD_WORDS: Record<AuditField, Record<Locale, string>> = {
   currentDepartment: { en: 'Current department', ru: 'Текущий отдел' },
   terms: { en: 'Scheme terms', ru: 'Условия схемы' },
   value: { en: 'Value', ru: 'Значение' },
+  requireTwoFactorForAdministrators: {
+    en: 'Two-factor sign-in required of administrators',
+    ru: 'Двухфакторный вход обязателен для администраторов',
+  },
 };
 
 /** What else an entry records, by name; an unknown detail is shown by its key. */
@@ -239,6 +266,7 @@ export const AUDIT_DETAIL_WORDS: Record<string, Record<Locale, string>> = {
   managementType: { en: 'Management type', ru: 'Тип управления' },
   effectiveFrom: { en: 'Effective from', ru: 'Действует с' },
   frozen: { en: 'Frozen figures', ru: 'Зафиксированные показатели' },
+  secondFactor: { en: 'Second factor', ru: 'Второй фактор' },
 };
 
 /** Where a change was made (`details.via`). */
@@ -246,6 +274,12 @@ export const AUDIT_VIA_WORDS: Record<string, Record<Locale, string>> = {
   administration: { en: 'Users administration', ru: 'Управление пользователями' },
   operator: { en: 'Command line or demo data', ru: 'Командная строка или демо-данные' },
   'amocrm-users': { en: 'amoCRM users', ru: 'Пользователи amoCRM' },
+};
+
+/** How a sign-in passed its second factor (`details.secondFactor`). */
+export const AUDIT_SECOND_FACTOR_WORDS: Record<string, Record<Locale, string>> = {
+  app: { en: 'Authenticator app', ru: 'Приложение-аутентификатор' },
+  'recovery-code': { en: 'Recovery code', ru: 'Код восстановления' },
 };
 
 /** An action in words, or its code when this client does not know it (recorded by a newer server). */
@@ -261,6 +295,7 @@ export function auditFieldWord(field: string, lang: Locale): string {
 /** Words for the values of fields that hold a code (a role, a status, a management type). */
 const CODE_WORDS: Record<string, Record<string, Record<Locale, string>>> = {
   via: AUDIT_VIA_WORDS,
+  secondFactor: AUDIT_SECOND_FACTOR_WORDS,
   role: ROLE_WORDS,
   status: USER_STATUS_WORDS,
   managementType: MANAGEMENT_TYPE_WORDS,

@@ -15,8 +15,12 @@ export const PROFILE_NAME_MAX_LENGTH = 200;
 export const ProfileChange = z
   .object({
     name: z.string().trim().min(1).max(PROFILE_NAME_MAX_LENGTH).optional(),
-    locale: Locale.optional().describe('Applied at every sign-in'),
-    theme: ThemeSetting.optional().describe('Applied at every sign-in'),
+    locale: Locale.nullable()
+      .optional()
+      .describe('Applied at every sign-in; null: none chosen, each browser keeps its own'),
+    theme: ThemeSetting.nullable()
+      .optional()
+      .describe('Applied at every sign-in; null: none chosen, each browser keeps its own'),
     socialProfiles: SocialProfilesChange.optional().describe(
       'All of your social profiles at once, each read into its canonical form; a network left out or empty is removed',
     ),

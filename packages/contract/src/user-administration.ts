@@ -22,6 +22,7 @@ export const ManagedUser = z
     managementType: ManagementType.nullable(),
     departments: z.array(DepartmentRef).describe('By name'),
     status: UserStatus.describe('`disabled`: deactivated, cannot sign in, every session ended'),
+    twoFactorEnabled: z.boolean().describe('Sign-in asks this user for a code of their authenticator app'),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })

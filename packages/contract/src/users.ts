@@ -51,12 +51,21 @@ export type ThemeSetting = z.infer<typeof ThemeSetting>;
  * with the language and theme saved to the account, which the web applies at every sign-in.
  */
 export const SignedInUser = User.extend({
-  locale: Locale.describe('Interface language saved to the account'),
-  theme: ThemeSetting.describe('Interface theme saved to the account'),
+  locale: Locale.nullable().describe(
+    'Interface language saved to the account; null: not chosen, the browser keeps its own',
+  ),
+  theme: ThemeSetting.nullable().describe(
+    'Interface theme saved to the account; null: not chosen, the browser keeps its own',
+  ),
   mustChangePassword: z
     .boolean()
     .describe(
       'Set by a temporary password: until it is changed, the account may call only /auth/me, the refresh, sign-out and POST /profile/password (others answer 403 PASSWORD_CHANGE_REQUIRED)',
+    ),
+  mustSetUpTwoFactor: z
+    .boolean()
+    .describe(
+      'An administrator while the security policy requires two-factor sign-in they have not turned on: until they do, the account may call only /auth/me, the refresh, sign-out, POST /profile/password, GET /profile/two-factor and POST /profile/two-factor/setup and /enable (others answer 403 TWO_FACTOR_SETUP_REQUIRED)',
     ),
 }).meta({ id: 'SignedInUser' });
 export type SignedInUser = z.infer<typeof SignedInUser>;

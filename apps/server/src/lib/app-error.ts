@@ -125,6 +125,24 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
     detail: 'You cannot give yourself a temporary password; change your password in your profile.',
   },
   USER_DEACTIVATED: { status: 409, detail: 'The user is deactivated; reactivate them first.' },
+  SECOND_FACTOR_REQUIRED: { status: 401, detail: 'Enter the code of your authenticator app or a recovery code.' },
+  SECOND_FACTOR_INVALID: { status: 401, detail: 'The code is wrong, expired or already used.' },
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    detail: 'Turn on two-factor sign-in first: the security policy requires it of administrators.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, detail: 'Two-factor sign-in is already on.' },
+  TWO_FACTOR_NOT_SET_UP: { status: 409, detail: 'Start the two-factor setup again: there is no secret to confirm.' },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, detail: 'Two-factor sign-in is off.' },
+  TWO_FACTOR_CODE_INCORRECT: { status: 422, detail: 'The code does not match; check the time on your phone.' },
+  TWO_FACTOR_REQUIRED: {
+    status: 409,
+    detail: 'The security policy requires two-factor sign-in of administrators; it cannot be turned off.',
+  },
+  CANNOT_RESET_OWN_TWO_FACTOR: {
+    status: 409,
+    detail: 'You cannot reset your own two-factor sign-in here; turn it off in your profile.',
+  },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.js';
-import { departments, refreshTokens, userDepartments, users } from '../db/schema/index.js';
+import { departments, refreshTokens, twoFactorSetupDue, userDepartments, users } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { AccessClaims } from './access-token.js';
 
@@ -19,6 +19,8 @@ export type AccessRule =
       department: boolean;
       /** Open to a session whose account must still replace a temporary password; every other route refuses it. */
       beforePasswordChange: boolean;
+      /** Open to an administrator the security policy requires to turn on two-factor sign-in first (ADR 0043). */
+      beforeTwoFactorSetup: boolean;
     };
 
 /** Anyone, signed in or not. */
@@ -29,11 +31,12 @@ export const SIGNED_IN: AccessRule = {
   roles: 'any',
   department: false,
   beforePasswordChange: false,
+  beforeTwoFactorSetup: false,
 };
 
 /** Signed-in users with one of these roles. */
 export function requireRole(...roles: Role[]): AccessRule {
-  return { kind: 'signed-in', roles, department: false, beforePasswordChange: false };
+  return { kind: 'signed-in', roles, department: false, beforePasswordChange: false, beforeTwoFactorSetup: false };
 }
 
 /** Also requires a current department; the handler reads it with `currentDepartment(request)`. */
@@ -51,9 +54,20 @@ export function evenBeforePasswordChange(rule: AccessRule): AccessRule {
   return { ...rule, beforePasswordChange: true };
 }
 
+/**
+ * Also lets in an administrator who must turn on two-factor sign-in before anything else: who is signed in, the
+ * password change and the two-factor setup declare this.
+ */
+export function evenBeforeTwoFactorSetup(rule: AccessRule): AccessRule {
+  if (rule.kind === 'public') throw new Error('a public route lets everyone in already');
+  return { ...rule, beforeTwoFactorSetup: true };
+}
+
 export type AuthContext = AccessClaims & {
   /** The account was given a temporary password that it has not replaced yet. */
   mustChangePassword: boolean;
+  /** The security policy requires two-factor sign-in of this administrator, who has not turned it on. */
+  mustSetUpTwoFactor: boolean;
 };
 
 declare module 'fastify' {
@@ -97,6 +111,7 @@ function buildCallerQuery(db: Database) {
       status: users.status,
       tokenVersion: users.tokenVersion,
       mustChangePassword: users.mustChangePassword,
+      mustSetUpTwoFactor: twoFactorSetupDue(users.id, users.role),
       // A token without a department needs no membership. An archived department is no one's to work in: its
       // sessions fail here, refresh, and are moved to another of the user's departments (ADR 0040).
       member: sql<boolean>`(${departmentId}::uuid is null or exists (select 1 from ${userDepartments} join ${departments} on ${eq(
@@ -148,7 +163,12 @@ export async function verifyCaller(app: FastifyInstance, token: string): Promise
   if (row?.status !== 'active' || row.tokenVersion !== claims.tokenVersion || !row.member || !row.sessionLive) {
     return null;
   }
-  return { ...claims, role: row.role, mustChangePassword: row.mustChangePassword };
+  return {
+    ...claims,
+    role: row.role,
+    mustChangePassword: row.mustChangePassword,
+    mustSetUpTwoFactor: row.mustSetUpTwoFactor,
+  };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -178,6 +198,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!caller) throw new AppError('ACCESS_TOKEN_INVALID');
     // Before the role: the session may do nothing else, and saying why beats a FORBIDDEN it would meet again after.
     if (caller.mustChangePassword && !rule.beforePasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    if (caller.mustSetUpTwoFactor && !rule.beforeTwoFactorSetup) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
     if (rule.roles !== 'any' && !rule.roles.includes(caller.role)) throw new AppError('FORBIDDEN');
     if (rule.department && !caller.departmentId) throw new AppError('NO_CURRENT_DEPARTMENT');
     request.auth = caller;

@@ -18,6 +18,7 @@ import { safeRedirect } from '../features/auth/safe-redirect';
 import { mayEditComponents } from '../features/components/permissions';
 import { ApiError } from '../lib/api-client';
 import { readLocale } from '../lib/interface-settings';
+import { sessionKeys } from '../lib/query-keys/session';
 import { session } from '../lib/session';
 import { screenTranslations } from './i18n';
 import { AuthLayout } from './layout/auth-layout';
@@ -48,7 +49,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const authLayoutRoute = createRoute({ getParentRoute: () => rootRoute, id: 'auth-layout', component: AuthLayout });
 
-/** Where to go once signed in: `?redirect=` of the sign-in and new-password pages. */
+/** Where to go once signed in: `?redirect=` of the sign-in, new-password and two-factor setup pages. */
 const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
   typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
 
@@ -64,7 +65,8 @@ const signInRoute = createRoute({
 
 /**
  * Reads the signed-in user and the screens' words, or sends to sign-in and back to `returnTo`. A session signed in with
- * a temporary password is sent to set a new one first, and back afterwards: the server refuses it everything else.
+ * a temporary password is sent to set a new one first, then an administrator the security policy requires two-factor
+ * sign-in of to turn it on, and back afterwards: the server refuses them everything else.
  */
 async function restoreSession({
   context,
@@ -75,6 +77,7 @@ async function restoreSession({
 }): Promise<{ user: User }> {
   const user = await signedInUser(context, location.href);
   if (user.mustChangePassword) throw redirect({ to: '/auth/new-password', search: { redirect: location.href } });
+  if (user.mustSetUpTwoFactor) throw redirect({ to: '/auth/two-factor-setup', search: { redirect: location.href } });
   return { user };
 }
 
@@ -112,6 +115,19 @@ const newPasswordRoute = createRoute({
     if (!user.mustChangePassword) throw redirect({ href: safeRedirect(search.redirect) });
   },
   component: lazyRouteComponent(() => import('../features/auth/components/new-password-page')),
+});
+
+/** Turning on two-factor sign-in the security policy requires, in the bare layout of sign-in; anyone else goes on. */
+const twoFactorSetupRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/auth/two-factor-setup',
+  validateSearch: redirectSearch,
+  beforeLoad: async ({ context, search }) => {
+    const user = await signedInUser(context, search.redirect);
+    if (user.mustChangePassword) throw redirect({ to: '/auth/new-password', search });
+    if (!user.mustSetUpTwoFactor) throw redirect({ href: safeRedirect(search.redirect) });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/components/two-factor-setup-page')),
 });
 
 /** Everything behind sign-in in the app's layout. Restoring the session shows the full-screen loader. */
@@ -197,19 +213,34 @@ const uiKitRoutes = UI_KIT_PAGES.map((page) =>
 );
 
 const routeTree = rootRoute.addChildren([
-  authLayoutRoute.addChildren([signInRoute, newPasswordRoute]),
+  authLayoutRoute.addChildren([signInRoute, newPasswordRoute, twoFactorSetupRoute]),
   appLayoutRoute.addChildren([...screenRoutes, ...componentRoutes, ...uiKitRoutes]),
   fullScreenLayoutRoute.addChildren(fullScreenRoutes),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultErrorComponent: RouteErrorPage,
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
+  // The security policy may come to require two-factor sign-in of an administrator signed in without it: the server
+  // then refuses their requests with TWO_FACTOR_SETUP_REQUIRED. The user read again, the route's guard (restoreSession)
+  // sends to the setup.
+  const followRefusal = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'TWO_FACTOR_SETUP_REQUIRED') {
+      void queryClient.refetchQueries({ queryKey: sessionKeys.me() }).then(() => router.invalidate());
+    }
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') followRefusal(event.action.error);
+  });
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') followRefusal(event.action.error);
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -13,21 +13,13 @@ export function setPreferencesApplier(apply: (preferences: Partial<AccountPrefer
   applier = apply;
 }
 
-/** Shows the interface in these preferences now, and keeps them in the browser's interface settings. */
-export function applyAccountPreferences(preferences: Partial<AccountPreferences>): Promise<void> {
-  return applier(preferences);
-}
+/** What an account holds: null where its owner has chosen nothing. */
+export type SavedPreferences = { [Key in keyof AccountPreferences]: AccountPreferences[Key] | null };
 
 /**
- * The values every account starts with. Accounts cannot yet say "not chosen", so at sign-in an account holding one of
- * them is taken not to have chosen it, and the browser's own setting stays (issue #26 keeps a nullable value open).
+ * Shows the interface in what the account chose, now and in the browser's interface settings, and leaves the
+ * browser's own setting where the account chose nothing: at sign-in, and when the profile saves.
  */
-const STARTING: AccountPreferences = { locale: 'en', theme: 'light' };
-
-/** At sign-in: applies what the account chose, leaving the browser's own setting where it chose nothing. */
-export function applyChosenPreferences({ locale, theme }: AccountPreferences): Promise<void> {
-  return applier({
-    ...(locale === STARTING.locale ? {} : { locale }),
-    ...(theme === STARTING.theme ? {} : { theme }),
-  });
+export function applyChosenPreferences({ locale, theme }: SavedPreferences): Promise<void> {
+  return applier({ ...(locale === null ? {} : { locale }), ...(theme === null ? {} : { theme }) });
 }

@@ -7,4 +7,5 @@ export * from './refresh-tokens.js';
 export * from './sales.js';
 export * from './sign-in-throttle.js';
 export * from './stock.js';
+export * from './two-factor.js';
 export * from './users.js';

@@ -27,13 +27,10 @@ export const users = pgTable(
     managementType: text('management_type', { enum: ['offline', 'online', 'hybrid'] }),
     avatar: text('avatar'),
     socialProfiles: jsonb('social_profiles').$type<Record<string, string>>().notNull().default({}),
-    locale: text('locale', { enum: ['en', 'ru'] })
-      .notNull()
-      .default('en'),
-    /** Interface theme saved to the account, applied at every sign-in; `system` follows the device. */
-    theme: text('theme', { enum: ['light', 'dark', 'system'] })
-      .notNull()
-      .default('light'),
+    /** Interface language saved to the account, applied at every sign-in; null until chosen (ADR 0037). */
+    locale: text('locale', { enum: ['en', 'ru'] }),
+    /** Interface theme saved to the account, applied at every sign-in; `system` follows the device; null until chosen. */
+    theme: text('theme', { enum: ['light', 'dark', 'system'] }),
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
@@ -54,8 +51,8 @@ export const users = pgTable(
       'users_management_type_valid',
       sql`${table.managementType} is null or ${table.managementType} in ('offline', 'online', 'hybrid')`,
     ),
-    check('users_locale_valid', sql`${table.locale} in ('en', 'ru')`),
-    check('users_theme_valid', sql`${table.theme} in ('light', 'dark', 'system')`),
+    check('users_locale_valid', sql`${table.locale} is null or ${table.locale} in ('en', 'ru')`),
+    check('users_theme_valid', sql`${table.theme} is null or ${table.theme} in ('light', 'dark', 'system')`),
   ],
 );
 

@@ -279,8 +279,14 @@ describe('POST /api/auth/refresh', () => {
     const response = await call(app, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } });
     expect(response.statusCode).toBe(200);
     const second = response.json();
-    expect(Object.keys(second).sort()).toEqual(['accessToken', 'mustChangePassword', 'refreshToken']);
+    expect(Object.keys(second).sort()).toEqual([
+      'accessToken',
+      'mustChangePassword',
+      'mustSetUpTwoFactor',
+      'refreshToken',
+    ]);
     expect(second.mustChangePassword).toBe(false);
+    expect(second.mustSetUpTwoFactor).toBe(false);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await call(app, 'GET', '/api/auth/me', { token: second.accessToken })).statusCode).toBe(200);
   });
@@ -328,6 +334,7 @@ describe('POST /api/auth/refresh', () => {
       accessToken: switched.json().accessToken,
       refreshToken: switched.json().refreshToken,
       mustChangePassword: false,
+      mustSetUpTwoFactor: false,
     });
   });
 

@@ -13,7 +13,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, bearerToken, evenBeforePasswordChange, PUBLIC, SIGNED_IN, verifyCaller } from '../../plugins/auth.js';
+import {
+  authOf,
+  bearerToken,
+  evenBeforePasswordChange,
+  evenBeforeTwoFactorSetup,
+  PUBLIC,
+  SIGNED_IN,
+  verifyCaller,
+} from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
 import { type Client, createAuthService, sessionUserAgent } from './service.js';
 
@@ -30,7 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: PUBLIC },
     schema: {
       tags,
-      summary: 'Sign in with e-mail and password',
+      summary: 'Sign in with e-mail and password, and the code of an account with two-factor sign-in',
+      description:
+        'An account with two-factor sign-in answers a right password without `code` with 401 SECOND_FACTOR_REQUIRED; ' +
+        'the client asks for the code and sends all three again. A wrong, replayed or spent code answers 401 ' +
+        'SECOND_FACTOR_INVALID; wrong codes are throttled per account like wrong passwords (429).',
       body: LoginRequest,
       response: { 200: LoginResponse, ...problems(400, 401, 429) },
     },
@@ -60,8 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/me', {
-    // A session that must replace a temporary password reads who it is, to know it must.
-    config: { access: evenBeforePasswordChange(SIGNED_IN) },
+    // A session that must replace a temporary password, or turn on two-factor sign-in, reads who it is to know it must.
+    config: { access: evenBeforeTwoFactorSetup(evenBeforePasswordChange(SIGNED_IN)) },
     schema: { tags, summary: 'The signed-in user', response: { 200: SignedInUser, ...problems(401) } },
     handler: (request) => auth.currentUser(authOf(request)),
   });

@@ -13,6 +13,7 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
+import { claimAttempt, forgiveAttempt, throttleKeys } from '../credentials/sign-in-throttle.js';
 import {
   findRefreshToken,
   findRefreshTokenForUpdate,
@@ -22,6 +23,8 @@ import {
   revokeFamily,
   rotateFamily,
 } from '../sessions/repository.js';
+import { hasTwoFactor, isTwoFactorSetupDue } from '../two-factor/repository.js';
+import { createTwoFactorService, type SecondFactorMethod } from '../two-factor/service.js';
 import {
   chooseDepartment,
   findUserByEmail,
@@ -32,7 +35,6 @@ import {
   rememberLastDepartment,
   type UserRow,
 } from '../users/repository.js';
-import { claimAttempt, forgiveAttempt, throttleKeys } from './sign-in-throttle.js';
 
 type Session = { familyId: string; familyExpiresAt: Date };
 type TokenPair = { accessToken: string; refreshToken: string };
@@ -63,13 +65,20 @@ export async function signedInUserView(
     locale: user.locale,
     theme: user.theme,
     mustChangePassword: user.mustChangePassword,
+    mustSetUpTwoFactor: await isTwoFactorSetupDue(db, user.id),
   };
+}
+
+/** What a session must do before anything else, as a refresh tells the client. */
+async function sessionDuties(db: Executor, user: UserRow) {
+  return { mustChangePassword: user.mustChangePassword, mustSetUpTwoFactor: await isTwoFactorSetupDue(db, user.id) };
 }
 
 /** Sign-in, token refresh with rotation and reuse detection, department switch and sign-out. */
 export function createAuthService(app: FastifyInstance) {
   const { db, config, accessTokens } = app;
   const box = createSecretBox(config.appSecret);
+  const twoFactor = createTwoFactorService(app);
 
   async function issueTokens(
     tx: Executor,
@@ -131,6 +140,12 @@ export function createAuthService(app: FastifyInstance) {
         throw new AppError('INVALID_CREDENTIALS');
       }
       await forgiveAttempt(db, keys);
+      // Past the password, an account with two-factor sign-in asks for the code; the client sends both again.
+      let secondFactor: SecondFactorMethod | undefined;
+      if (await hasTwoFactor(db, user.id)) {
+        if (credentials.code === undefined) throw new AppError('SECOND_FACTOR_REQUIRED');
+        secondFactor = await twoFactor.passSecondFactor(user.id, credentials.code, ip);
+      }
       return db.transaction(async (tx) => {
         const departmentId = chooseDepartment(await listMemberships(tx, user.id), user.lastDepartmentId);
         const session = {
@@ -139,7 +154,14 @@ export function createAuthService(app: FastifyInstance) {
         };
         const tokens = await issueTokens(tx, user, departmentId, session, client);
         await rememberDepartment(tx, user, departmentId);
-        await recordAudit(tx, { action: 'sign-in', actorUserId: user.id, subjectUserId: user.id, departmentId, ip });
+        await recordAudit(tx, {
+          action: 'sign-in',
+          actorUserId: user.id,
+          subjectUserId: user.id,
+          departmentId,
+          ip,
+          details: secondFactor ? { secondFactor } : {},
+        });
         return { ...tokens, user: await signedInUserView(tx, user, departmentId) };
       });
     },
@@ -168,7 +190,7 @@ export function createAuthService(app: FastifyInstance) {
           const withinGrace = now - token.rotatedAt.getTime() <= config.refreshTokenReuseGraceSeconds * 1000;
           const pair = sealedPair(token.successorPairSealed);
           if (withinGrace && pair && token.successorId && (await isLiveToken(tx, token.successorId))) {
-            return { ...pair, mustChangePassword: user.mustChangePassword };
+            return { ...pair, ...(await sessionDuties(tx, user)) };
           }
           await revokeFamily(tx, token.familyId);
           await recordAudit(tx, {
@@ -188,7 +210,7 @@ export function createAuthService(app: FastifyInstance) {
           { familyId: token.familyId, familyExpiresAt: token.familyExpiresAt },
           { ip, userAgent: token.userAgent ?? client.userAgent },
         );
-        return { ...tokens, mustChangePassword: user.mustChangePassword };
+        return { ...tokens, ...(await sessionDuties(tx, user)) };
       });
       if (!outcome) throw new AppError('REFRESH_TOKEN_INVALID');
       return outcome;

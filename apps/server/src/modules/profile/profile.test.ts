@@ -19,10 +19,10 @@ describe('PATCH /api/profile', () => {
     session = await signIn(app, user);
   });
 
-  it('starts every account in English and the light theme, as login and /auth/me say', async () => {
-    expect(session.user).toMatchObject({ locale: 'en', theme: 'light', name: 'Test User' });
+  it('starts every account with no language or theme chosen, as login and /auth/me say', async () => {
+    expect(session.user).toMatchObject({ locale: null, theme: null, name: 'Test User' });
     const me = await call(app, 'GET', '/api/auth/me', { token: session.accessToken });
-    expect(me.json()).toMatchObject({ locale: 'en', theme: 'light' });
+    expect(me.json()).toMatchObject({ locale: null, theme: null });
   });
 
   it('saves the language and theme to the account: /auth/me and the next sign-in return them', async () => {
@@ -41,6 +41,16 @@ describe('PATCH /api/profile', () => {
     await call(app, 'PATCH', '/api/profile', { token: session.accessToken, body: { theme: 'system' } });
     const later = await signIn(app, user);
     expect(later.user).toMatchObject({ locale: 'ru', theme: 'system' });
+
+    // English and light are choices like any other, told apart from none chosen.
+    await call(app, 'PATCH', '/api/profile', { token: session.accessToken, body: { locale: 'en', theme: 'light' } });
+    expect((await signIn(app, user)).user).toMatchObject({ locale: 'en', theme: 'light' });
+    const cleared = await call(app, 'PATCH', '/api/profile', {
+      token: session.accessToken,
+      body: { locale: null, theme: null },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await signIn(app, user)).user).toMatchObject({ locale: null, theme: null });
   });
 
   it('renames the account, trimmed, and audits the name before and after', async () => {
@@ -87,7 +97,7 @@ describe('PATCH /api/profile', () => {
       { name: 42 },
       { locale: 'de' },
       { theme: 'auto' },
-      { theme: null },
+      { theme: 3 },
       [],
       'text',
       null,

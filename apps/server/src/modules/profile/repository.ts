@@ -12,11 +12,6 @@ import { userDepartments, users } from '../../db/schema/index.js';
 
 export type AccountRow = typeof users.$inferSelect;
 
-export async function findAccount(db: Executor, userId: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
 /** The caller's own row, locked until the transaction ends, so that two changes of one account go in turn. */
 export async function lockAccount(db: Executor, userId: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
@@ -30,7 +25,7 @@ export async function updateAccount(
   {
     socialProfiles,
     ...fields
-  }: { name?: string; locale?: Locale; theme?: ThemeSetting; socialProfiles?: SocialProfiles },
+  }: { name?: string; locale?: Locale | null; theme?: ThemeSetting | null; socialProfiles?: SocialProfiles },
 ): Promise<void> {
   // Only the networks a person has are stored.
   const profiles =

@@ -10,7 +10,14 @@ import {
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, currentDepartment, evenBeforePasswordChange, inDepartment, SIGNED_IN } from '../../plugins/auth.js';
+import {
+  authOf,
+  currentDepartment,
+  evenBeforePasswordChange,
+  evenBeforeTwoFactorSetup,
+  inDepartment,
+  SIGNED_IN,
+} from '../../plugins/auth.js';
 import { FileBody, problems } from '../../plugins/openapi.js';
 import { createAvatarService } from './avatar.js';
 import { createProfileService } from './service.js';
@@ -41,8 +48,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/password', {
-    // The one thing a session holding a temporary password may do; it clears the need.
-    config: { access: evenBeforePasswordChange(SIGNED_IN) },
+    // The one thing a session holding a temporary password may do; it clears the need. An administrator who must
+    // turn on two-factor sign-in may replace a temporary password first.
+    config: { access: evenBeforeTwoFactorSetup(evenBeforePasswordChange(SIGNED_IN)) },
     schema: {
       tags,
       summary: 'Change your own password; every other session of yours ends, this one carries on',

@@ -10,22 +10,13 @@ import {
 } from '@cm/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/repository.js';
 import { signedInUserView } from '../auth/service.js';
-import { claimAttempt, forgiveAttempt, type ThrottleKeys } from '../auth/sign-in-throttle.js';
+import { confirmPassword } from '../credentials/password-confirmation.js';
 import { revokeOtherSessions } from '../sessions/repository.js';
-import { findAccount, listColleagues, lockAccount, setPasswordHash, updateAccount } from './repository.js';
-
-/**
- * Guesses at the current password are throttled like sign-in attempts (ADR 0004), under keys of their own: a
- * stolen session must not become a way around the sign-in limits, and a mistyped password here locks nobody out
- * of signing in.
- */
-function passwordThrottleKeys(userId: string, ip: string): ThrottleKeys {
-  return { account: `password-change:${userId}|${ip}`, ip: `password-change-ip:${ip}` };
-}
+import { listColleagues, lockAccount, setPasswordHash, updateAccount } from './repository.js';
 
 /** The whole set of profiles a change leaves: the route's schema has read each into its canonical form. */
 function socialProfilesFrom(change: SocialProfilesChange): SocialProfiles {
@@ -78,21 +69,7 @@ export function createProfileService(app: FastifyInstance) {
 
     /** Checks the current password, stores the new one and ends every other session of the account. */
     async changePassword(caller: AuthContext, change: PasswordChange, ip: string): Promise<void> {
-      const keys = passwordThrottleKeys(caller.userId, ip);
-      await claimAttempt(db, keys);
-      const account = await findAccount(db, caller.userId);
-      if (!account) throw new AppError('ACCESS_TOKEN_INVALID');
-      if (!(await verifyPassword(account.passwordHash, change.currentPassword))) {
-        await recordAudit(db, {
-          action: 'password.change-failed',
-          actorUserId: account.id,
-          subjectUserId: account.id,
-          departmentId: caller.departmentId,
-          ip,
-        });
-        throw new AppError('CURRENT_PASSWORD_INCORRECT');
-      }
-      await forgiveAttempt(db, keys);
+      const account = await confirmPassword(db, caller, change.currentPassword, ip, 'password.change-failed');
       const passwordHash = await hashPassword(change.newPassword);
       await db.transaction(async (tx) => {
         // Hashing took a while outside the lock: if an administrator set a temporary password (or deactivated the

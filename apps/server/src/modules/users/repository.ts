@@ -214,6 +214,7 @@ type ManagedUserRow = {
   amo_id: string | null;
   management_type: ManagementType | null;
   status: UserStatus;
+  two_factor_enabled: boolean;
   departments: DepartmentRef[] | string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -223,7 +224,8 @@ const SELECT_MANAGED_USER = sql`
   select u.id, u.email, u.name, u.role, u.amo_id::text as amo_id, u.management_type, u.status, u.created_at, u.updated_at,
          coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name) order by lower(d.name), d.id)
                    from user_departments ud join departments d on d.id = ud.department_id
-                   where ud.user_id = u.id and d.archived_at is null), '[]'::json) as departments
+                   where ud.user_id = u.id and d.archived_at is null), '[]'::json) as departments,
+         exists (select 1 from user_two_factor t where t.user_id = u.id and t.enabled_at is not null) as two_factor_enabled
   from users u`;
 
 function toManagedUser(row: ManagedUserRow): ManagedUser {
@@ -236,6 +238,7 @@ function toManagedUser(row: ManagedUserRow): ManagedUser {
     managementType: row.management_type,
     departments: typeof row.departments === 'string' ? JSON.parse(row.departments) : row.departments,
     status: row.status,
+    twoFactorEnabled: row.two_factor_enabled,
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };

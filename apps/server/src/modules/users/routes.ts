@@ -12,6 +12,7 @@ import {
   UserExportQuery,
   UserList,
   UserListQuery,
+  YES_NO_WORDS,
 } from '@cm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +40,10 @@ const EXPORT_COLUMNS: ExportColumn<ManagedUser>[] = [
     value: (row, lang) => (row.managementType ? MANAGEMENT_TYPE_WORDS[row.managementType][lang] : null),
   },
   { header: { en: 'Status', ru: 'Статус' }, value: (row, lang) => USER_STATUS_WORDS[row.status][lang] },
+  {
+    header: { en: 'Two-factor sign-in', ru: 'Двухфакторный вход' },
+    value: (row, lang) => YES_NO_WORDS[lang][row.twoFactorEnabled ? 'yes' : 'no'],
+  },
   { header: { en: 'Created', ru: 'Создан' }, value: (row) => row.createdAt },
 ];
 

@@ -1,26 +1,16 @@
-import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { retryOnConflict } from '../../lib/database-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { readableCode } from '../../lib/readable-codes.js';
 import { recordAudit } from '../audit/repository.js';
 import { revokeAllSessions } from '../sessions/repository.js';
 import { lockUser, setTemporaryPassword } from './repository.js';
 import type { AdministrationActor } from './service.js';
 
-/** Letters and digits that read and type unambiguously: no 0/o, 1/l/i. */
-const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const GROUPS = 4;
-const GROUP_LENGTH = 4;
-
-/**
- * A password to read out or copy: four groups of four characters joined by hyphens, each character drawn uniformly
- * from 31 by the system's cryptographic generator (16 × log2 31 ≈ 79 bits).
- */
+/** A password to read out or copy: four groups of four readable characters (about 79 bits). */
 export function generateTemporaryPassword(): string {
-  return Array.from({ length: GROUPS }, () =>
-    Array.from({ length: GROUP_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join(''),
-  ).join('-');
+  return readableCode(4, 4);
 }
 
 /**

@@ -174,12 +174,12 @@ describe('listing users', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('Name,E-mail,Role,Departments,AMO ID,Management type,Status,Created');
+    expect(lines[0]).toBe('Name,E-mail,Role,Departments,AMO ID,Management type,Status,Two-factor sign-in,Created');
     expect(lines[1]).toContain(`Export ${tag},`);
-    expect(lines[1]).toContain(',Manager,Users North,7200001,Hybrid,Active,');
+    expect(lines[1]).toContain(',Manager,Users North,7200001,Hybrid,Active,no,');
     const russian = await call(app, 'GET', `/api/users/export?q=${tag}&format=csv&lang=ru`, { token: north.admin });
     expect(russian.body).toContain('Имя;E-mail;Роль;Отделы');
-    expect(russian.body).toContain(';Менеджер;Users North;7200001;Гибрид;Активен;');
+    expect(russian.body).toContain(';Менеджер;Users North;7200001;Гибрид;Активен;нет;');
   });
 
   it('lists every department for the form', async () => {

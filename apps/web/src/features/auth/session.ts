@@ -59,3 +59,12 @@ export function useSetNewPassword() {
     },
   });
 }
+
+/**
+ * Reads the signed-in user again once two-factor sign-in is on (the setup the security policy sent to), so that the
+ * screens behind sign-in open.
+ */
+export function useReadSignedInUserAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }) });
+}

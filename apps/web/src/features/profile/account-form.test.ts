@@ -16,6 +16,7 @@ const USER: SignedInUser = {
   locale: 'en',
   theme: 'light',
   mustChangePassword: false,
+  mustSetUpTwoFactor: false,
 };
 
 describe('the profile settings form', () => {

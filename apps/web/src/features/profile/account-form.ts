@@ -11,8 +11,9 @@ import {
 /** The account form as typed: each social profile as text, in whatever form the person writes it. */
 export type AccountValues = {
   name: string;
-  locale: Locale;
-  theme: ThemeSetting;
+  /** Null: none chosen, each browser keeps its own. */
+  locale: Locale | null;
+  theme: ThemeSetting | null;
   social: Record<SocialNetwork, string>;
 };
 

@@ -7,8 +7,10 @@ import {
   OtherSessionsSignedOut,
   type PasswordChange,
   type ProfileChange,
+  RecoveryCodes,
   SignedInUser,
   type SignedInUser as SignedInUserType,
+  TwoFactorStatus,
 } from '@cm/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { announceAvatarChange } from '../../components/user-avatar';
@@ -104,5 +106,32 @@ export function useSignOutOtherSessions() {
   return useMutation({
     mutationFn: () => api('/profile/sessions/sign-out-others', OtherSessionsSignedOut, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
+  });
+}
+
+/** Whether sign-in asks the person for a code, since when, and how many recovery codes are left. */
+export const twoFactorStatusQuery = queryOptions({
+  queryKey: profileKeys.twoFactor(),
+  queryFn: ({ signal }) => api('/profile/two-factor', TwoFactorStatus, { signal }),
+  staleTime: 0,
+});
+
+/** Turns two-factor sign-in off, after the password. */
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api('/profile/two-factor/disable', null, { method: 'POST', body: { password } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.twoFactor() }),
+  });
+}
+
+/** New recovery codes, after the password; the old ones stop working. The answer is shown once, never kept. */
+export function useReplaceRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) =>
+      api('/profile/two-factor/recovery-codes', RecoveryCodes, { method: 'POST', body: { password } }),
+    gcTime: 0,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.twoFactor() }),
   });
 }

@@ -10,13 +10,15 @@ import { LoadFailed } from '../../components/load-failed';
 import { errorMessage } from '../../lib/error-message';
 import { useFormatters } from '../../lib/format';
 import { sessionsQuery, useSignOutOtherSessions, useSignOutSession } from './api';
+import { TwoFactorSection } from './two-factor-section';
 
 /** What is being confirmed: one session, or all the others. */
 type Ending = { kind: 'one'; session: AccountSession } | { kind: 'others'; count: number };
 
 /**
- * The "Security" tab (PRODUCT.md §4, §5): where the account is signed in, with the device, the address and when each
- * session was last active; "Sign out" ends one, "Sign out all other sessions" every one but this. Each asks first.
+ * The "Security" tab (PRODUCT.md §4, §5): two-factor sign-in (two-factor-section.tsx), then where the account is
+ * signed in, with the device, the address and when each session was last active; "Sign out" ends one, "Sign out all
+ * other sessions" every one but this. Each asks first.
  */
 export function SecurityTab() {
   const { t } = useTranslation(['profile', 'common']);
@@ -88,49 +90,56 @@ export function SecurityTab() {
   ];
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-sessions">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div style={{ flex: '1 1 320px' }}>
-            <Title order={2} size="h4" id="profile-sessions">
-              {t('security.sessions')}
-            </Title>
-            <Text size="sm" c="dimmed" mt={4}>
-              {t('security.sessionsHint')}
-            </Text>
-          </div>
-          <Button
-            variant="default"
-            color="red"
-            leftSection={<IconLogout size={16} />}
-            disabled={others === 0}
-            onClick={() => setEnding({ kind: 'others', count: others })}
-          >
-            {t('security.signOutOthers')}
-          </Button>
-        </Group>
-        {sessions.isPending ? (
-          <Skeleton height={120} radius="md" aria-label={t('common:loading')} />
-        ) : sessions.isError ? (
-          <LoadFailed title={t('security.loadFailed')} error={sessions.error} onRetry={() => void sessions.refetch()} />
-        ) : (
-          <>
-            <WholeTable<AccountSession>
-              label={t('security.caption')}
-              columns={columns}
-              rows={items}
-              highlight={(session) => session.current}
-            />
-            {others === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('security.onlyThis')}
+    <Stack gap="md">
+      <TwoFactorSection />
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-sessions">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <div style={{ flex: '1 1 320px' }}>
+              <Title order={2} size="h4" id="profile-sessions">
+                {t('security.sessions')}
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                {t('security.sessionsHint')}
               </Text>
-            )}
-          </>
-        )}
-      </Stack>
-      <EndingConfirmation ending={ending} deviceOf={deviceOf} onClose={() => setEnding(null)} />
-    </Card>
+            </div>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconLogout size={16} />}
+              disabled={others === 0}
+              onClick={() => setEnding({ kind: 'others', count: others })}
+            >
+              {t('security.signOutOthers')}
+            </Button>
+          </Group>
+          {sessions.isPending ? (
+            <Skeleton height={120} radius="md" aria-label={t('common:loading')} />
+          ) : sessions.isError ? (
+            <LoadFailed
+              title={t('security.loadFailed')}
+              error={sessions.error}
+              onRetry={() => void sessions.refetch()}
+            />
+          ) : (
+            <>
+              <WholeTable<AccountSession>
+                label={t('security.caption')}
+                columns={columns}
+                rows={items}
+                highlight={(session) => session.current}
+              />
+              {others === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('security.onlyThis')}
+                </Text>
+              )}
+            </>
+          )}
+        </Stack>
+        <EndingConfirmation ending={ending} deviceOf={deviceOf} onClose={() => setEnding(null)} />
+      </Card>
+    </Stack>
   );
 }
 

@@ -23,7 +23,7 @@ import { SegmentedChoice } from '../../components/forms/segmented-choice';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { withoutError } from '../../components/forms/without-error';
 import { checkImageFile, ImageFileError, imageErrorMessage } from '../../components/markdown/image-upload';
-import { applyAccountPreferences } from '../../lib/account-preferences';
+import { applyChosenPreferences } from '../../lib/account-preferences';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import {
@@ -54,6 +54,9 @@ export function SettingsTab({ user, onDirtyChange }: { user: SignedInUser; onDir
     </Stack>
   );
 }
+
+/** The segment for "no choice saved": the language or theme is then each browser's own. */
+const NOT_CHOSEN = 'not-chosen';
 
 /** The avatar change a selection asks for, or null when it keeps the current one. */
 function avatarChangeOf(
@@ -138,11 +141,11 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
       }
       if (fieldsDirty) saved = await save.mutateAsync(checked.change);
       setValues(accountValuesOf(saved));
-      await applyAccountPreferences(saved);
+      await applyChosenPreferences(saved);
       notifications.show({
         color: 'green',
-        message: t('settings.saved', { lng: saved.locale }),
-        closeButtonProps: { 'aria-label': t('common:close', { lng: saved.locale }) },
+        message: t('settings.saved', { lng: saved.locale ?? undefined }),
+        closeButtonProps: { 'aria-label': t('common:close', { lng: saved.locale ?? undefined }) },
       });
     } catch {
       // Shown at the avatar or above the form.
@@ -226,24 +229,26 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
               />
             ))}
           </SimpleGrid>
-          <SegmentedChoice<Locale>
+          <SegmentedChoice<Locale | typeof NOT_CHOSEN>
             label={t('settings.language')}
-            value={values.locale}
+            value={values.locale ?? NOT_CHOSEN}
             options={[
+              { value: NOT_CHOSEN, label: t('settings.asThisBrowser') },
               { value: 'en', label: t('common:languages.en') },
               { value: 'ru', label: t('common:languages.ru') },
             ]}
-            onChange={(locale) => set('locale', locale)}
+            onChange={(locale) => set('locale', locale === NOT_CHOSEN ? null : locale)}
           />
-          <SegmentedChoice<ThemeSetting>
+          <SegmentedChoice<ThemeSetting | typeof NOT_CHOSEN>
             label={t('settings.theme')}
-            value={values.theme}
+            value={values.theme ?? NOT_CHOSEN}
             options={[
+              { value: NOT_CHOSEN, label: t('settings.asThisBrowser') },
               { value: 'light', label: t('settings.themes.light') },
               { value: 'dark', label: t('settings.themes.dark') },
               { value: 'system', label: t('settings.themes.system') },
             ]}
-            onChange={(theme) => set('theme', theme)}
+            onChange={(theme) => set('theme', theme === NOT_CHOSEN ? null : theme)}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={cancel} disabled={!dirty || saving}>

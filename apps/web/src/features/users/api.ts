@@ -1,6 +1,7 @@
 import {
   DepartmentList,
   ManagedUser,
+  SecurityPolicy,
   TemporaryPasswordResponse,
   type UserChange,
   type UserCreate,
@@ -10,6 +11,8 @@ import {
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIST_PAGE_FRESH_MS, parseListSearch, toQueryString } from '../../components/data-table';
 import { api } from '../../lib/api-client';
+import { profileKeys } from '../../lib/query-keys/profile';
+import { securityPolicyKeys } from '../../lib/query-keys/security-policy';
 import { sessionKeys } from '../../lib/query-keys/session';
 import { userKeys } from '../../lib/query-keys/users';
 
@@ -85,5 +88,31 @@ export function useSetTemporaryPassword() {
         body: password === undefined ? {} : { password },
       }),
     onSuccess: () => usersChanged(queryClient),
+  });
+}
+
+/** Turns off a user's two-factor sign-in (a lost phone): their secret and recovery codes are gone. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/users/${encodeURIComponent(id)}/two-factor`, null, { method: 'DELETE' }),
+    onSuccess: () => usersChanged(queryClient),
+  });
+}
+
+export const securityPolicyQuery = queryOptions({
+  queryKey: securityPolicyKeys.all,
+  queryFn: ({ signal }) => api('/security-policy', SecurityPolicy, { signal }),
+});
+
+export function useChangeSecurityPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SecurityPolicy) => api('/security-policy', SecurityPolicy, { method: 'PUT', body: policy }),
+    onSuccess: (policy) => {
+      queryClient.setQueryData(securityPolicyKeys.all, policy);
+      // The profile's Security tab says whether the policy holds its owner to two-factor sign-in.
+      return queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
   });
 }

@@ -37,6 +37,7 @@ import {
   type UserFormValues,
   userValuesOf,
 } from './user-form-values';
+import { UserTwoFactor } from './user-two-factor';
 
 type Target = { user: ManagedUser | null; session: number };
 
@@ -59,25 +60,29 @@ export function useUserFormModal(
   }, []);
   const close = useCallback(() => setOpened(false), []);
   const modal = (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={target?.user ? t('form.editTitle') : t('form.createTitle')}
-      // The trail's columns need more room than the form's.
-      size={tab === 'audit' ? '72rem' : 'lg'}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
-    >
-      {target ? (
-        <UserModalTabs key={target.session} user={target.user} tab={tab} onTabChange={setTab}>
-          <UserForm
-            user={target.user}
-            departments={departments}
-            isSelf={target.user !== null && target.user.id === selfId}
-            onDone={close}
-          />
-        </UserModalTabs>
-      ) : null}
-    </Modal>
+    // A stack, so that a confirmation asked from within the form opens above it and Escape closes that alone.
+    <Modal.Stack>
+      <Modal
+        stackId="user"
+        opened={opened}
+        onClose={close}
+        title={target?.user ? t('form.editTitle') : t('form.createTitle')}
+        // The trail's columns need more room than the form's.
+        size={tab === 'audit' ? '72rem' : 'lg'}
+        closeButtonProps={{ 'aria-label': t('form.close') }}
+      >
+        {target ? (
+          <UserModalTabs key={target.session} user={target.user} tab={tab} onTabChange={setTab}>
+            <UserForm
+              user={target.user}
+              departments={departments}
+              isSelf={target.user !== null && target.user.id === selfId}
+              onDone={close}
+            />
+          </UserModalTabs>
+        ) : null}
+      </Modal>
+    </Modal.Stack>
   );
   return { open, modal };
 }
@@ -214,6 +219,7 @@ function UserForm({
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
+        {user && <UserTwoFactor user={user} isSelf={isSelf} />}
         {creating && (
           <PasswordInput
             label={t('fields.password')}

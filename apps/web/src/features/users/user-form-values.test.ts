@@ -90,6 +90,7 @@ describe('the user form', () => {
         managementType: null,
         departments: [{ id: DEPARTMENT, name: 'North' }],
         status: 'active',
+        twoFactorEnabled: false,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
       }),

@@ -1,6 +1,17 @@
 import { type ManagedUser, type Role, UserListQuery, type UserStatus } from '@cm/contract';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconKey, IconPencil, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconKey, IconPencil, IconPlus, IconShieldCheck, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useCallback, useMemo } from 'react';
@@ -10,6 +21,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
 import { departmentsQuery, userListQuery } from './api';
+import { SecurityPolicyControl } from './security-policy';
 import { useStatusConfirmation } from './status-confirmation';
 import { useTemporaryPasswordModal } from './temporary-password-modal';
 import { useUserFormModal } from './user-form-modal';
@@ -53,6 +65,21 @@ export default function UsersPage() {
               <Badge variant="light" size="sm" style={BADGE_STYLE}>
                 {t('list.you')}
               </Badge>
+            )}
+            {/* Beside the name, which wraps, so that the sign stays in view where the table scrolls sideways. */}
+            {user.twoFactorEnabled && (
+              <Tooltip label={t('twoFactor.enabledLabel')} withinPortal>
+                <ThemeIcon
+                  role="img"
+                  aria-label={t('twoFactor.enabledLabel')}
+                  color="teal"
+                  variant="light"
+                  size="sm"
+                  style={BADGE_STYLE}
+                >
+                  <IconShieldCheck size={14} aria-hidden />
+                </ThemeIcon>
+              </Tooltip>
             )}
           </Group>
         ),
@@ -195,6 +222,7 @@ export default function UsersPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
         <Group gap="xs">
+          <SecurityPolicyControl />
           {newUserButton}
           <ExportMenu path="/users/export" filters={search} />
         </Group>

@@ -7,4 +7,6 @@ export const profileKeys = {
     [...profileKeys.all, 'awards', userId, departmentId] as const,
   /** The signed-in person's live sessions, as the Security tab lists them. */
   sessions: () => [...profileKeys.all, 'sessions'] as const,
+  /** Whether the signed-in person's sign-in asks for a code, as the Security tab shows it. */
+  twoFactor: () => [...profileKeys.all, 'two-factor'] as const,
 };

@@ -7,19 +7,34 @@ import { AppError } from '../../lib/app-error.js';
  * Failed sign-in limits (ADR 0004). The account lock is keyed by account *and* address: someone guessing
  * a colleague's password from their own machine locks only themselves out, never the colleague. A
  * separate, higher limit per address slows down guessing across many accounts. Attempts during a lock are
- * refused without being counted, and a lock never lasts longer than MAX_LOCK_SECONDS. Every attempt counts
+ * refused without being counted, and a lock never lasts longer than its limits' `maxLockSeconds`. Every attempt counts
  * as a failure until it succeeds, so concurrent attempts cannot all pass the check before any is counted.
  */
+type Limits = {
+  failuresBeforeLock: number;
+  /** The longest a lock lasts. */
+  maxLockSeconds: number;
+  /** Failures older than this no longer count. */
+  failureWindowSeconds: number;
+};
+const PASSWORD_LIMITS: Limits = { failuresBeforeLock: 5, maxLockSeconds: 15 * 60, failureWindowSeconds: 15 * 60 };
 const POLICY = {
-  account: { failuresBeforeLock: 5 },
-  ip: { failuresBeforeLock: 30 },
+  account: PASSWORD_LIMITS,
+  ip: { ...PASSWORD_LIMITS, failuresBeforeLock: 30 },
+};
+/**
+ * Two-factor codes (ADR 0043): whoever is asked for one already has the password, and a code is one in a million, so
+ * failures count for a day and a lock grows to an hour; a password's failures are forgotten once its lock has passed.
+ */
+export const SECOND_FACTOR_LIMITS: Limits = {
+  failuresBeforeLock: 5,
+  maxLockSeconds: 60 * 60,
+  failureWindowSeconds: 24 * 60 * 60,
 };
 const FIRST_LOCK_SECONDS = 30;
-const MAX_LOCK_SECONDS = 15 * 60;
-/** Failures older than this no longer count. */
-const FAILURE_WINDOW_SECONDS = 15 * 60;
 
-export type ThrottleKeys = { account: string; ip: string };
+/** The counters an attempt is counted under; `accountLimits` replaces the password's limits of the first. */
+export type ThrottleKeys = { account: string; ip: string; accountLimits?: Limits };
 
 export function throttleKeys(email: string, ip: string): ThrottleKeys {
   return { account: `account:${email.trim().toLowerCase()}|${ip}`, ip: `ip:${ip}` };
@@ -34,8 +49,8 @@ export function throttleKeys(email: string, ip: string): ThrottleKeys {
  */
 export async function claimAttempt(db: Database, keys: ThrottleKeys): Promise<void> {
   const limits = [
-    { key: keys.account, failuresBeforeLock: POLICY.account.failuresBeforeLock },
-    { key: keys.ip, failuresBeforeLock: POLICY.ip.failuresBeforeLock },
+    { key: keys.account, ...(keys.accountLimits ?? POLICY.account) },
+    { key: keys.ip, ...POLICY.ip },
   ].sort((a, b) => a.key.localeCompare(b.key)); // one lock order for every attempt: no deadlocks
   await db.transaction(async (tx) => {
     await tx
@@ -58,7 +73,7 @@ export async function claimAttempt(db: Database, keys: ThrottleKeys): Promise<vo
       .for('update');
     const retryAfter = Math.max(0, ...rows.map((row) => row.retryAfter ?? 0));
     if (retryAfter > 0) throw new AppError('TOO_MANY_SIGN_IN_ATTEMPTS', { retryAfterSeconds: retryAfter });
-    for (const { key, failuresBeforeLock } of limits) await countFailure(tx, key, failuresBeforeLock);
+    for (const { key, ...keyLimits } of limits) await countFailure(tx, key, keyLimits);
   });
 }
 
@@ -81,17 +96,17 @@ export async function pruneThrottle(db: Executor): Promise<void> {
 }
 
 /** One more failure on a locked row. The lock doubles with each failure past the limit: 30 s, 60 s … up to the cap. */
-async function countFailure(tx: Executor, key: string, failuresBeforeLock: number): Promise<void> {
-  const failures = sql`case when ${signInThrottle.lastFailureAt} < now() - make_interval(secs => ${FAILURE_WINDOW_SECONDS})
+async function countFailure(tx: Executor, key: string, limits: Limits): Promise<void> {
+  const failures = sql`case when ${signInThrottle.lastFailureAt} < now() - make_interval(secs => ${limits.failureWindowSeconds})
     then 1 else ${signInThrottle.failures} + 1 end`;
   await tx
     .update(signInThrottle)
     .set({
       failures,
       lastFailureAt: sql`now()`,
-      lockedUntil: sql`case when ${failures} >= ${failuresBeforeLock}
-        then now() + make_interval(secs => least(${MAX_LOCK_SECONDS},
-          ${FIRST_LOCK_SECONDS} * power(2, least(${failures} - ${failuresBeforeLock}, 20))))
+      lockedUntil: sql`case when ${failures} >= ${limits.failuresBeforeLock}
+        then now() + make_interval(secs => least(${limits.maxLockSeconds},
+          ${FIRST_LOCK_SECONDS} * power(2, least(${failures} - ${limits.failuresBeforeLock}, 20))))
         else null end`,
     })
     .where(eq(signInThrottle.key, key));
