@@ -1,41 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { accounts, createPerson, DEMO_PASSWORD, expectNoSeriousViolations, signInAs } from './fixtures.js';
 
 // Account security (issue 26): temporary passwords, the forced change, deactivation and the Security tab. Every
 // spec here works on users of its own, created through the API, and leaves the demo accounts as they are.
-
-type Person = { name: string; email: string; password: string };
-
-async function administratorToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: accounts.administrator, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
-/** A worker of Moscow Sales with a password of their own (not a temporary one). */
-async function createWorker(request: APIRequestContext, label: string): Promise<Person> {
-  const token = await administratorToken(request);
-  const headers = { authorization: `Bearer ${token}` };
-  const departments = (await (await request.get('/api/users/departments', { headers })).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const department = departments.items.find((item) => item.name === 'Moscow Sales');
-  const tag = `${Date.now()}`.slice(-7);
-  const person = {
-    name: `${label} ${tag}`,
-    email: `${label.toLowerCase()}.${tag}@example.com`,
-    password: 'own-password-1',
-  };
-  const created = await request.post('/api/users', {
-    headers,
-    data: { ...person, role: 'worker', departmentIds: [department?.id] },
-  });
-  expect(created.status()).toBe(201);
-  return person;
-}
 
 const ANDROID_PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -61,20 +28,6 @@ async function signInWith(
   await page.getByRole('textbox', { name: words.email, exact: true }).fill(email);
   await page.getByRole('textbox', { name: words.password, exact: true }).fill(password);
   await page.getByRole('button', { name: words.submit }).click();
-}
-
-/** Checks the page, or only the part `include` selects (a dialog: the page behind its overlay is dimmed on purpose). */
-async function expectNoSeriousViolations(page: Page, include?: string) {
-  await animationsSettled(page);
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
 }
 
 test('an administrator creates a user with a temporary password; the user must set a new one, then sees their profile', async ({
@@ -143,7 +96,7 @@ test('in Russian, an administrator generates a temporary password, shown once, a
   request,
 }) => {
   test.slow();
-  const person = await createWorker(request, 'Oleg');
+  const person = await createPerson(request, 'worker', 'Oleg');
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('accessToken')) localStorage.setItem('i18n_locale', 'ru');
   });
@@ -201,7 +154,7 @@ test('an administrator deactivates a signed-in user, whose next click lands on t
   request,
 }) => {
   test.slow();
-  const person = await createWorker(request, 'Pavel');
+  const person = await createPerson(request, 'worker', 'Pavel');
   const user = await otherBrowser(browser);
   await user.goto('/');
   await signInWith(user, person.email, person.password);
@@ -227,7 +180,7 @@ test('the Security tab lists the sessions and signs out another one, then all th
   request,
 }) => {
   test.slow();
-  const person = await createWorker(request, 'Marina');
+  const person = await createPerson(request, 'worker', 'Marina');
   const phone = await otherBrowser(browser, 'en', ANDROID_PHONE);
   const laptop = await otherBrowser(browser, 'en', WINDOWS_LAPTOP);
   for (const device of [phone, laptop]) {
@@ -292,7 +245,7 @@ test('the Security tab lists the sessions and signs out another one, then all th
 });
 
 test('the Security tab in Russian, dark, at 800 px', async ({ page, request }) => {
-  const person = await createWorker(request, 'Nina');
+  const person = await createPerson(request, 'worker', 'Nina');
   await page.setViewportSize({ width: 800, height: 900 });
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('accessToken')) {

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from '@playwright/test';
 
 /** Seeded on the fresh database of every run (apps/server/src/demo/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password';
@@ -134,4 +135,53 @@ export async function answerChanged<T>(route: Route, change: (answer: T) => unkn
   const response = await route.fetch().catch(() => null);
   const answer = (await response?.json().catch(() => undefined)) as T | undefined;
   if (response && answer !== undefined) await route.fulfill({ response, json: change(answer) });
+}
+
+/** A person a spec makes for itself, so that the demo accounts stay as they are. */
+export type Person = { id: string; name: string; email: string; password: string };
+
+/** The access token of a sign-in through the API. */
+export async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), `${email} signs in`).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** A new person of Moscow Sales with a password of their own, created by the demo administrator. */
+export async function createPerson(
+  request: APIRequestContext,
+  role: 'administrator' | 'manager' | 'worker',
+  label: string,
+): Promise<Person> {
+  const headers = { authorization: `Bearer ${await tokenOf(request, accounts.administrator, DEMO_PASSWORD)}` };
+  const departments = (await (await request.get('/api/users/departments', { headers })).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const department = departments.items.find((item) => item.name === 'Moscow Sales');
+  const tag = `${Date.now()}`.slice(-7);
+  const person = {
+    name: `${label} ${tag}`,
+    email: `${label.toLowerCase().replaceAll(' ', '.')}.${tag}@example.com`,
+    password: 'own-password-1',
+  };
+  const created = await request.post('/api/users', {
+    headers,
+    data: { ...person, role, departmentIds: [department?.id] },
+  });
+  expect(created.status()).toBe(201);
+  return { ...person, id: ((await created.json()) as { id: string }).id };
+}
+
+/** Checks the page, or only the part `include` selects (a dialog: the page behind its overlay is dimmed on purpose). */
+export async function expectNoSeriousViolations(page: Page, include?: string): Promise<void> {
+  await animationsSettled(page);
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([]);
 }

@@ -112,6 +112,10 @@ test('a manager sees their profile, saves Russian and dark to the account, gets 
   await expect(page.getByRole('tab', { name: 'Настройки профиля' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // The notification says so in the language just saved, its close button named in it too.
+  const saved = page.getByRole('alert').filter({ hasText: 'Настройки профиля сохранены.' });
+  await saved.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(saved).toHaveCount(0);
 
   // Signing in on another browser (English and light there) applies the account's language and theme.
   const elsewhere = await browser.newContext();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures.js';
+import { createPerson, expectNoSeriousViolations, type Person, signInAs, tokenOf } from './fixtures.js';
 
 // Two-factor sign-in as administrators see it (issue 26): the sign in the users list, the reset for a lost phone and
 // the security policy. Every spec works on people of its own, created through the API; the demo accounts stay as
@@ -9,40 +8,7 @@ import { accounts, animationsSettled, DEMO_PASSWORD, signInAs } from './fixtures
 // two-factor sign-in: a spec that turns it on turns it off again, whatever happens, and the specs run one by one.
 test.describe.configure({ mode: 'serial' });
 
-type Person = { id: string; name: string; email: string; password: string };
-
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email, password } });
-  expect(login.status(), `${email} signs in`).toBe(200);
-  return ((await login.json()) as { accessToken: string }).accessToken;
-}
-
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A new person of Moscow Sales with a password of their own, created by the demo administrator. */
-async function createPerson(
-  request: APIRequestContext,
-  role: 'administrator' | 'worker',
-  firstName: string,
-): Promise<Person> {
-  const headers = bearer(await tokenOf(request, accounts.administrator, DEMO_PASSWORD));
-  const departments = (await (await request.get('/api/users/departments', { headers })).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const department = departments.items.find((item) => item.name === 'Moscow Sales');
-  const tag = `${Date.now()}`.slice(-7);
-  const person = {
-    name: `${firstName} Two-Factor ${tag}`,
-    email: `${firstName.toLowerCase()}.two-factor.${tag}@example.com`,
-    password: 'own-password-1',
-  };
-  const created = await request.post('/api/users', {
-    headers,
-    data: { ...person, role, departmentIds: [department?.id] },
-  });
-  expect(created.status()).toBe(201);
-  return { ...person, id: ((await created.json()) as { id: string }).id };
-}
 
 /** Turns on a person's two-factor sign-in as their authenticator app would; answers the token it was done with. */
 async function turnOnTwoFactor(request: APIRequestContext, person: Person): Promise<string> {
@@ -75,24 +41,11 @@ async function signInWith(page: Page, person: Person, path: string) {
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 
-/** Checks the part `include` selects: the page behind a dialog's overlay is dimmed on purpose. */
-async function expectNoSeriousViolations(page: Page, include: string) {
-  await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
-
 test('an administrator without two-factor sign-in cannot require it; the refusal leads to their Security tab', async ({
   page,
   request,
 }) => {
-  const administrator = await createPerson(request, 'administrator', 'Alla');
+  const administrator = await createPerson(request, 'administrator', 'Alla Two-Factor');
   await signInWith(page, administrator, '/users');
 
   // The policy's button opens its switch, which has the focus: Space turns it on, and the server refuses.
@@ -129,7 +82,7 @@ test('an administrator without two-factor sign-in cannot require it; the refusal
 
 test('an administrator resets the two-factor sign-in of a worker who lost their phone', async ({ page, request }) => {
   test.slow();
-  const worker = await createPerson(request, 'worker', 'Lidia');
+  const worker = await createPerson(request, 'worker', 'Lidia Two-Factor');
   await turnOnTwoFactor(request, worker);
   // Without a code, the password alone is not enough now.
   const refused = await request.post('/api/auth/login', { data: { email: worker.email, password: worker.password } });
@@ -184,8 +137,8 @@ test('requiring two-factor sign-in stops an administrator without it until it is
   request,
 }) => {
   test.slow();
-  const boris = await createPerson(request, 'administrator', 'Boris');
-  const klara = await createPerson(request, 'administrator', 'Klara');
+  const boris = await createPerson(request, 'administrator', 'Boris Two-Factor');
+  const klara = await createPerson(request, 'administrator', 'Klara Two-Factor');
   // Boris signs in before turning two-factor sign-in on, so that the browser needs no code; the session stays.
   await signInWith(page, boris, '/users');
   const borisToken = await turnOnTwoFactor(request, boris);

@@ -1,10 +1,10 @@
 import type { User } from '@cm/contract';
 import { Badge, Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSwitchDepartment } from '../../features/auth/session';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 
 /** The current department; a switcher when the user belongs to several. Switching reloads all data. */
 export function DepartmentSwitcher({ user }: { user: User | undefined }) {
@@ -15,16 +15,14 @@ export function DepartmentSwitcher({ user }: { user: User | undefined }) {
     mutation.mutate(departmentId, {
       onSuccess: async (response) => {
         await router.invalidate();
-        notifications.show({
+        notify({
           message: t('header.departmentSwitched', { name: response.user.currentDepartment?.name }),
-          closeButtonProps: { 'aria-label': t('close') },
         });
       },
       onError: (error) =>
-        notifications.show({
+        notify({
           color: 'red',
           message: errorMessage(t, error),
-          closeButtonProps: { 'aria-label': t('close') },
         }),
     });
 

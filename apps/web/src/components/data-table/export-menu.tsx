@@ -1,11 +1,11 @@
 import type { ExportFormat } from '@cm/contract';
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { toQueryString } from './use-list-search';
 
 export type ExportMenuProps = {
@@ -42,7 +42,7 @@ export function ExportMenu({ path, filters }: ExportMenuProps) {
       const { blob, fileName } = await apiDownload(`${path}?${query ? `${query}&` : ''}format=${format}&lang=${lang}`);
       saveFile(blob, fileName);
     } catch (error) {
-      notifications.show({ color: 'red', title: t('exportFailed'), message: errorMessage(t, error) });
+      notify({ color: 'red', title: t('exportFailed'), message: errorMessage(t, error) });
     } finally {
       setPending(null);
     }

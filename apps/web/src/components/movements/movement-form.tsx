@@ -1,6 +1,5 @@
 import type { Unit } from '@cm/contract';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -8,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { useCurrency, useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { componentQuery } from '../catalogue/api';
 import { locationsQuery } from '../locations/api';
 import { usePostMovement } from './api';
@@ -114,7 +114,7 @@ export function MovementForm({
     }
     posting.mutate(check.request, {
       onSuccess: ({ movement }) => {
-        notifications.show({
+        notify({
           color: 'green',
           title: t(`${kind}.success`),
           message: t('successMessage', {

@@ -1,11 +1,11 @@
 import type { Movement } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useReverseMovement } from './api';
 import { NOTE_MAX } from './movement-form-model';
 
@@ -45,7 +45,7 @@ function ReversalForm({ movement, onDone }: { movement: Movement; onDone: () => 
       { movementId: movement.id, note: note.trim() },
       {
         onSuccess: (response) => {
-          notifications.show({
+          notify({
             color: 'green',
             title: t('reversal.success'),
             message: t('reversal.successMessage', { number: movement.number, reversal: response.movement.number }),

@@ -15,7 +15,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconArrowsMove,
@@ -31,6 +30,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo,
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { InlineLoadFailed } from '../load-failed';
 import { buildTree, moveTargets, type TreeItem, type TreeNode } from './tree';
 import classes from './tree-editor.module.css';
@@ -336,7 +336,7 @@ function TreeForm<T extends TreeItem>({
     const subject = editing.kind === 'create' ? name.trim() : editing.node.name;
     const finished = {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t(`done.${editing.kind}`, { name: subject }) });
+        notify({ color: 'green', message: t(`done.${editing.kind}`, { name: subject }) });
         onDone(editing.kind === 'delete');
       },
     };

@@ -1,12 +1,12 @@
 import type { Component } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArchive, IconArchiveOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArchiveComponent, useDeleteComponent, useRestoreComponent } from '../../components/catalogue/api';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { type DetailActions, deleteQuestion } from './detail-actions';
 import { COMPONENTS_PATH } from './paths';
 
@@ -43,13 +43,13 @@ export function ComponentActions({
   const change = (mutation: typeof archive, onDone?: () => void) =>
     mutation.mutate(component.id, {
       onSuccess: (saved) => {
-        notifications.show({
+        notify({
           color: 'green',
           message: t(saved.archived ? 'detail.archived' : 'detail.restored', { sku: saved.sku }),
         });
         onDone?.();
       },
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+      onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
     });
 
   const closeDialog = () => setDeleteOpen(false);
@@ -141,7 +141,7 @@ export function ComponentActions({
                   remove.mutate(component.id, {
                     onSuccess: async () => {
                       closeDialog();
-                      notifications.show({ color: 'green', message: t('detail.deleted', { sku: component.sku }) });
+                      notify({ color: 'green', message: t('detail.deleted', { sku: component.sku }) });
                       await navigate({ to: COMPONENTS_PATH });
                     },
                   })

@@ -16,7 +16,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhotoUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
@@ -31,6 +30,7 @@ import { clearMarkdownDraft, MarkdownEditor } from '../../components/markdown/ma
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { moneyInputText, useCurrency } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import {
   type ComponentFormValues,
   comparable,
@@ -175,7 +175,7 @@ export function ComponentForm({ component, unitLocked = false, onSaved, onCancel
       onSuccess: (saved: Component) => {
         savedRef.current = true;
         clearMarkdownDraft(draftKey);
-        notifications.show({
+        notify({
           color: 'green',
           message: t(component ? 'form.saved' : 'form.created', { sku: saved.sku }),
         });

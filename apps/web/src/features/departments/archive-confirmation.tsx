@@ -1,10 +1,10 @@
 import type { AdministeredDepartment } from '@cm/contract';
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useSetDepartmentArchived } from './api';
 
 /** Why a department cannot be archived yet, as its list row says: none when it can. */
@@ -49,10 +49,9 @@ export function useArchiveConfirmation(
       { id: target.id, archived: archiving },
       {
         onSuccess: (department) => {
-          notifications.show({
+          notify({
             color: 'green',
             message: t(archiving ? 'confirm.archived' : 'confirm.restored', { name: department.name }),
-            closeButtonProps: { 'aria-label': t('form.close') },
           });
           close();
         },

@@ -1,6 +1,5 @@
 import { type AdministeredDepartment, DEPARTMENT_NAME_MAX_LENGTH } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type LeaveTexts, LeaveWithoutSavingModal } from '../../components/forms/leave-without-saving';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useCreateDepartment, useRenameDepartment } from './api';
 import { type NameMessage, serverNameError, toDepartmentNaming } from './naming-values';
 
@@ -132,13 +132,12 @@ function NamingForm({
     }
     const onSuccess = (saved: AdministeredDepartment) => {
       onDirtyChange(false);
-      notifications.show({
+      notify({
         color: 'green',
         title: creating ? t('form.created') : t('form.renamed'),
         message: creating
           ? t('form.createdMessage', { name: saved.name })
           : t('form.renamedMessage', { name: saved.name }),
-        closeButtonProps: { 'aria-label': t('form.close') },
       });
       onDone();
     };

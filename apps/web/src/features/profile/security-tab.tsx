@@ -1,6 +1,5 @@
 import type { AccountSession } from '@cm/contract';
 import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { DateTimeText, WholeTable, type WholeTableColumn } from '../../component
 import { LoadFailed } from '../../components/load-failed';
 import { errorMessage } from '../../lib/error-message';
 import { useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { sessionsQuery, useSignOutOtherSessions, useSignOutSession } from './api';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -170,14 +170,14 @@ function EndingConfirmation({
     if (ending.kind === 'one') {
       signOutOne.mutate(ending.session.id, {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('security.signedOut') });
+          notify({ color: 'green', message: t('security.signedOut') });
           close();
         },
       });
     } else {
       signOutOthers.mutate(undefined, {
         onSuccess: ({ count }) => {
-          notifications.show({ color: 'green', message: t('security.othersSignedOut', { count }) });
+          notify({ color: 'green', message: t('security.othersSignedOut', { count }) });
           close();
         },
       });

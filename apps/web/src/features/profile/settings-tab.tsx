@@ -8,7 +8,6 @@ import {
   type ThemeSetting,
 } from '@cm/contract';
 import { Alert, Button, Card, Group, Input, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { checkImageFile, ImageFileError, imageErrorMessage } from '../../compone
 import { applyChosenPreferences } from '../../lib/account-preferences';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import {
   type AccountErrors,
   type AccountField,
@@ -142,10 +142,9 @@ function AccountForm({ user, onDirtyChange }: { user: SignedInUser; onDirtyChang
       if (fieldsDirty) saved = await save.mutateAsync(checked.change);
       setValues(accountValuesOf(saved));
       await applyChosenPreferences(saved);
-      notifications.show({
+      notify({
         color: 'green',
         message: t('settings.saved', { lng: saved.locale ?? undefined }),
-        closeButtonProps: { 'aria-label': t('common:close', { lng: saved.locale ?? undefined }) },
       });
     } catch {
       // Shown at the avatar or above the form.
@@ -294,10 +293,9 @@ function PasswordForm({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => vo
         onSuccess: () => {
           setValues(NO_PASSWORDS);
           setErrors({});
-          notifications.show({
+          notify({
             color: 'green',
             message: t('password.changed'),
-            closeButtonProps: { 'aria-label': t('common:close') },
           });
         },
         onError: (error) => {

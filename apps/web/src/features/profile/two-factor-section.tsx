@@ -1,6 +1,5 @@
 import type { TwoFactorStatus } from '@cm/contract';
 import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
@@ -11,6 +10,7 @@ import { TwoFactorSetup } from '../../components/two-factor/two-factor-setup';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { profileKeys } from '../../lib/query-keys/profile';
 import { twoFactorStatusQuery, useDisableTwoFactor, useReplaceRecoveryCodes } from './api';
 
@@ -153,7 +153,7 @@ function TwoFactorDialog({
 
   const enabled = (recoveryCodes: string[]) => {
     setCodes(recoveryCodes);
-    notifications.show({ color: 'green', message: t('twoFactor.turnedOn') });
+    notify({ color: 'green', message: t('twoFactor.turnedOn') });
   };
 
   return (
@@ -222,7 +222,7 @@ function PasswordConfirmationForm({
     if (kind === 'turnOff') {
       disable.mutate(password, {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('twoFactor.turnedOff') });
+          notify({ color: 'green', message: t('twoFactor.turnedOff') });
           onClose();
         },
       });

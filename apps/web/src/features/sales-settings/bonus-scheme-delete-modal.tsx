@@ -1,11 +1,11 @@
 import type { BonusSchemeVersion } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { monthStart } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useDeleteBonusScheme } from './api';
 
 /**
@@ -68,7 +68,7 @@ export function BonusSchemeDeleteModal({
                 { managementType: version.managementType, effectiveFrom: version.effectiveFrom },
                 {
                   onSuccess: () => {
-                    notifications.show({
+                    notify({
                       color: 'green',
                       message: t('bonusSchemes.deleted', { type: typeName, date }),
                     });

@@ -1,6 +1,5 @@
 import { BONUS_MONEY_MAX_MINOR, type BonusSchemeVersion, MAX_BONUS_LEVELS, type ManagementType } from '@cm/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { monthStart, useCurrency, useFormatters, useTypedState } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useSaveBonusScheme } from './api';
 import {
   type BonusSchemeFormValues,
@@ -130,7 +130,7 @@ export function BonusSchemeForm({
       {
         onSuccess: (saved) => {
           onDirtyChange(false);
-          notifications.show({
+          notify({
             color: 'green',
             message: t('bonusSchemes.form.saved', {
               type: t(`domain:managementTypes.${managementType}`),

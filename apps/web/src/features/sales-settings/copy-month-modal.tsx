@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useCopyPlans } from './api';
 
 /** `YYYY-MM` of a month counted from the current one (-1: last month). */
@@ -103,7 +103,7 @@ export function CopyMonthModal({
                 { fromMonth, toMonth, overwrite },
                 {
                   onSuccess: (result) => {
-                    notifications.show({
+                    notify({
                       color: result.copied > 0 ? 'green' : 'blue',
                       message:
                         result.copied + result.skipped === 0

@@ -1,10 +1,10 @@
 import type { AmoCrmUser, UserSummary } from '@cm/contract';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { amoUserName } from './amocrm-user-name';
 import { useLinkAmoCrmUser } from './api';
 
@@ -52,7 +52,7 @@ function LinkForm({ user, managers, onClose }: Omit<LinkManagerModalProps, 'open
       { amoUserId: user.amoUserId, userId: managerId },
       {
         onSuccess: (result) => {
-          notifications.show({
+          notify({
             color: 'green',
             message: t('amocrmUsers.linked', { amoName: name, manager: result.user.name }),
           });

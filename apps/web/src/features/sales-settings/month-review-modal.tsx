@@ -1,6 +1,5 @@
 import type { MonthFigures, SalesMonth } from '@cm/contract';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconInfoCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -9,6 +8,7 @@ import { WholeTable, type WholeTableColumn } from '../../components/data-table';
 import { LoadFailed } from '../../components/load-failed';
 import { errorMessage } from '../../lib/error-message';
 import { monthName, useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { salesMonthQuery, useCloseMonth, useReopenMonth } from './api';
 
 type ManagerRow = SalesMonth['managers'][number];
@@ -174,7 +174,7 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
                   reopen.mutate(data.month, {
                     onSuccess: () => {
                       setConfirmingReopen(false);
-                      notifications.show({ color: 'blue', message: t('months.reopened', { month: name }) });
+                      notify({ color: 'blue', message: t('months.reopened', { month: name }) });
                     },
                   })
                 }
@@ -187,8 +187,7 @@ export function MonthReviewModal({ month, onClose }: { month: string | null; onC
                 loading={close.isPending}
                 onClick={() =>
                   close.mutate(data.month, {
-                    onSuccess: () =>
-                      notifications.show({ color: 'green', message: t('months.closed', { month: name }) }),
+                    onSuccess: () => notify({ color: 'green', message: t('months.closed', { month: name }) }),
                   })
                 }
               >

@@ -1,6 +1,5 @@
 import type { PlanGrid, PlansUpdateRequest } from '@cm/contract';
 import { Alert, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCopy, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { currentUserQuery } from '../../lib/current-user';
 import { errorMessage } from '../../lib/error-message';
 import { moneyInputText, parseMoney, useCurrency, useFormatters } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { planGridQuery, useSavePlans } from './api';
 import { CopyMonthModal } from './copy-month-modal';
 import { SaveBar } from './save-bar';
@@ -95,7 +95,7 @@ export function PlansTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =>
         onSuccess: (result) => {
           setDrafts({});
           setShowInvalid(false);
-          notifications.show({ color: 'green', message: t('plans.saved', { count: result.saved + result.removed }) });
+          notify({ color: 'green', message: t('plans.saved', { count: result.saved + result.removed }) });
         },
       },
     );

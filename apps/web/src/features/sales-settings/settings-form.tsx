@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconKeyOff } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-inv
 import { withoutError } from '../../components/forms/without-error';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useUpdateSalesSettings } from './api';
 import {
   comparable,
@@ -98,7 +98,7 @@ export function SettingsForm({
       onSuccess: (saved) => {
         setValues(valuesOf(saved));
         setErrors({});
-        notifications.show({ color: 'green', message: t('form.saved') });
+        notify({ color: 'green', message: t('form.saved') });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'VALIDATION_FAILED')

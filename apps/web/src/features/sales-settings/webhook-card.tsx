@@ -1,11 +1,11 @@
 import type { SalesSettings } from '@cm/contract';
 import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy, IconRotate } from '@tabler/icons-react';
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useReplaceWebhookSecret } from './api';
 import { Section } from './section';
 
@@ -86,7 +86,7 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
                 replace.mutate(undefined, {
                   onSuccess: () => {
                     setConfirming(false);
-                    notifications.show({ color: 'green', message: t('webhook.replaced') });
+                    notify({ color: 'green', message: t('webhook.replaced') });
                   },
                 })
               }

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Box, Button, Loader, Popover, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconChevronDown, IconShield, IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { securityPolicyQuery, useChangeSecurityPolicy } from './api';
 
 /**
@@ -30,7 +30,7 @@ export function SecurityPolicyControl() {
       { requireTwoFactorForAdministrators },
       {
         onSuccess: (saved) =>
-          notifications.show({
+          notify({
             color: 'green',
             message: t(saved.requireTwoFactorForAdministrators ? 'policy.turnedOn' : 'policy.turnedOff'),
           }),

@@ -1,10 +1,10 @@
 import type { ManagedUser } from '@cm/contract';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useSetUserActive } from './api';
 
 /**
@@ -33,7 +33,7 @@ export function useStatusConfirmation(): { open: (user: ManagedUser) => void; mo
       { id: target.id, active: !deactivating },
       {
         onSuccess: (user) => {
-          notifications.show({
+          notify({
             color: 'green',
             message: t(deactivating ? 'confirm.deactivated' : 'confirm.reactivated', { name: user.name }),
           });

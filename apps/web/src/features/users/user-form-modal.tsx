@@ -19,13 +19,13 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useCreateUser, useUpdateUser } from './api';
 import { type UserModalTab, UserModalTabs } from './user-audit-tab';
 import {
@@ -137,7 +137,7 @@ function UserForm({
       return;
     }
     const onSuccess = (saved: ManagedUser) => {
-      notifications.show({
+      notify({
         color: 'green',
         title: creating ? t('form.created') : t('form.saved'),
         message: creating

@@ -1,11 +1,11 @@
 import type { ManagedUser } from '@cm/contract';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 import { useResetTwoFactor } from './api';
 
 const TWO_FACTOR_RESET_STACK_ID = 'two-factor-reset';
@@ -27,7 +27,7 @@ export function UserTwoFactor({ user, isSelf }: { user: ManagedUser; isSelf: boo
     reset.mutate(user.id, {
       onSuccess: () => {
         setEnabled(false);
-        notifications.show({ color: 'green', message: t('twoFactor.resetDone', { name: user.name }) });
+        notify({ color: 'green', message: t('twoFactor.resetDone', { name: user.name }) });
         close();
       },
     });
