@@ -22,6 +22,7 @@ import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { sessionRoutes } from './modules/profile/session-routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { salesImportRoutes } from './modules/sales-import/routes.js';
 import { salesMonthRoutes } from './modules/sales-months/routes.js';
 import { compactSalesResults } from './modules/sales-results/repository.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(locationRoutes, { prefix: '/api/locations' });
   await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(movementRoutes, { prefix: '/api/movements' });
+  await app.register(reportRoutes, { prefix: '/api/reports' });
   await app.register(imageRoutes, { prefix: '/api/images' });
   await app.register(importRoutes, { prefix: '/api/imports' });
   await app.register(userRoutes, { prefix: '/api/users' });

@@ -22,6 +22,7 @@ export * from './movements.js';
 export * from './one-time-codes.js';
 export * from './profile.js';
 export * from './quantities.js';
+export * from './reports.js';
 export * from './sales.js';
 export * from './social-profiles.js';
 export * from './stock.js';

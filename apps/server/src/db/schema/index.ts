@@ -7,5 +7,6 @@ export * from './refresh-tokens.js';
 export * from './sales.js';
 export * from './sign-in-throttle.js';
 export * from './stock.js';
+export * from './stock-closings.js';
 export * from './two-factor.js';
 export * from './users.js';

@@ -64,7 +64,8 @@ function csvCell(value: string | number | null, decimal: string): string {
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-async function* csvChunks(
+/** A CSV written while its rows arrive, in the dialect of the language's spreadsheets. */
+export async function* csvChunks(
   headers: string[],
   rows: AsyncIterable<(string | number | null)[]>,
   lang: Locale,

@@ -1,0 +1,93 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../../db/client.js';
+
+/**
+ * How long after a month's end its closing waits: a posting is stamped with its transaction's start, so one that
+ * began before midnight may commit after it. No posting stays open this long (ADR 0044).
+ */
+const SETTLING_TIME = sql`interval '1 hour'`;
+
+/** The instant a day of the organisation time zone ends: the start of the next one. */
+export function endOfDay(date: string, timeZone: string): SQL {
+  return sql`((${date}::date + 1)::timestamp at time zone ${timeZone})`;
+}
+
+/** The instant a day of the organisation time zone starts. */
+export function startOfDay(date: string, timeZone: string): SQL {
+  return sql`(${date}::date::timestamp at time zone ${timeZone})`;
+}
+
+/**
+ * The ends of the months whose closing the department lacks, oldest first: every month from its first movement's to
+ * the last one that has settled, after the latest closing it has.
+ */
+async function missingClosings(db: Executor, departmentId: string, timeZone: string): Promise<string[]> {
+  const rows = await queryRows<{ closed_at: Date | string }>(
+    db,
+    sql`with known as (
+          select (select max(closed_at) from stock_closing_months where department_id = ${departmentId}) as latest,
+                 (select min(created_at) from movements where department_id = ${departmentId}) as first
+        )
+        select month_start at time zone ${timeZone} as closed_at
+        from known, generate_series(
+          date_trunc('month', coalesce(latest, first) at time zone ${timeZone}) + interval '1 month',
+          date_trunc('month', (now() - ${SETTLING_TIME}) at time zone ${timeZone}),
+          interval '1 month') as month_start
+        where first is not null
+        order by month_start`,
+  );
+  return rows.map((row) => new Date(row.closed_at).toISOString());
+}
+
+/**
+ * Quantity per component and location of the department at `instant` (a timestamptz expression): the last closing at
+ * or before it plus the movements posted since, each taking its quantity out of `from` and putting it into `to`.
+ * Reads at most a month of the ledger, whatever the instant.
+ */
+export function stockAt(departmentId: string, instant: SQL): SQL {
+  const closing = sql`(select max(closed_at) from stock_closing_months
+                        where department_id = ${departmentId} and closed_at <= ${instant})`;
+  const since = sql`created_at >= coalesce(${closing}, '-infinity') and created_at < ${instant}`;
+  return sql`select component_id, location_id, sum(quantity) as quantity from (
+      select component_id, location_id, quantity from stock_closings
+      where department_id = ${departmentId} and closed_at = ${closing}
+      union all
+      select component_id, to_location_id, quantity from movements
+      where department_id = ${departmentId} and to_location_id is not null and ${since}
+      union all
+      select component_id, from_location_id, -quantity from movements
+      where department_id = ${departmentId} and from_location_id is not null and ${since}
+    ) changes group by component_id, location_id having sum(quantity) <> 0`;
+}
+
+/**
+ * Writes the closing at `closedAt` from the one before it and the movements between, unless another request has
+ * written it meanwhile: one builder per department at a time, under a transaction-level advisory lock.
+ */
+async function writeClosing(db: Database, departmentId: string, closedAt: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stock_closings'), hashtext(${departmentId}))`);
+    const [done] = await queryRows<{ done: boolean }>(
+      tx,
+      sql`select exists (select 1 from stock_closing_months
+                         where department_id = ${departmentId} and closed_at = ${closedAt}::timestamptz) as done`,
+    );
+    if (done?.done) return;
+    await tx.execute(sql`insert into stock_closings (department_id, closed_at, component_id, location_id, quantity)
+      select ${departmentId}, ${closedAt}::timestamptz, component_id, location_id, quantity
+      from (${stockAt(departmentId, sql`${closedAt}::timestamptz`)}) stock`);
+    await tx.execute(
+      sql`insert into stock_closing_months (department_id, closed_at) values (${departmentId}, ${closedAt}::timestamptz)`,
+    );
+  });
+}
+
+/**
+ * Builds the department's missing monthly closings, oldest first, each in its own transaction: the first report after
+ * a month ends writes one closing; after a bulk load of history, one per month of it.
+ */
+export async function bringClosingsUpToDate(db: Database, departmentId: string, timeZone: string): Promise<number> {
+  const missing = await missingClosings(db, departmentId, timeZone);
+  for (const closedAt of missing) await writeClosing(db, departmentId, closedAt);
+  return missing.length;
+}

@@ -1,0 +1,168 @@
+import {
+  ConsumptionExportQuery,
+  type ConsumptionParameters,
+  ConsumptionQuery,
+  ConsumptionReport,
+  type ConsumptionRow,
+  formatQuantity,
+  type Unit,
+} from '@cm/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { unitWord } from '../../lib/domain-words.js';
+import { allOf, componentFilters } from '../../lib/sql-filters.js';
+import { endOfDay, startOfDay } from './closings.js';
+import { LABELS, periodText, quantitiesText } from './file-words.js';
+import type { ReportDefinition, ReportScope } from './report-definition.js';
+import type { ReportQuery } from './report-page.js';
+import { toUnitQuantities, type UnitTotal, unitTotals } from './unit-totals.js';
+
+type Parameters = z.output<typeof ConsumptionParameters>;
+
+type Row = {
+  component_id: string;
+  sku: string;
+  name: string;
+  unit: Unit;
+  quantity: string;
+  issues: number;
+  value_minor: string;
+};
+type Summary = {
+  quantities: UnitTotal[] | null;
+  issues: number | null;
+  value_minor: string | null;
+  weeks: { week: string; issues: number; value_minor: string }[] | null;
+};
+
+const SORTS: Record<Parameters['sort'], string> = {
+  sku: 'lower(sku)',
+  name: 'lower(name)',
+  quantity: 'quantity',
+  issues: 'issues',
+  value: 'value_minor',
+};
+
+/**
+ * The department's issues of the period per component: quantity less the reversals of issues posted in it, valued
+ * at the component's default unit cost, and per week (Monday to Sunday on the organisation's clock).
+ */
+export function consumptionQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
+  const { departmentId, timeZone } = scope;
+  const direction = parameters.order === 'desc' ? 'desc' : 'asc';
+  const order = sql.raw(`${SORTS[parameters.sort]} ${direction}, lower(sku), component_id`);
+  const ofComponents = componentFilters('c', parameters);
+  const issued = sql`select m.component_id, m.created_at,
+             case when m.type = 'issue' then m.quantity else -m.quantity end as quantity,
+             (m.type = 'issue')::int as issue
+      from movements m
+      where m.department_id = ${departmentId}
+        and m.created_at >= ${startOfDay(parameters.from, timeZone)} and m.created_at < ${endOfDay(parameters.to, timeZone)}
+        and (m.type = 'issue'
+             or (m.type = 'reversal' and (select o.type from movements o where o.id = m.reversal_of_id) = 'issue'))
+        ${ofComponents.length > 0 ? sql`and m.component_id in (select c.id from components c where ${allOf(ofComponents)})` : sql``}`;
+  const rows = sql`select component_id, sku, name, unit, quantity::text as quantity, issues,
+             value_minor::text as value_minor, row_number() over (order by ${order}) as ordinal
+      from (
+        select i.component_id, c.sku, c.name, c.unit, sum(i.quantity) as quantity, sum(i.issue)::int as issues,
+               round(sum(i.quantity) * c.default_unit_cost_minor) as value_minor
+        from (${issued}) i join components c on c.id = i.component_id
+        group by i.component_id, c.sku, c.name, c.unit, c.default_unit_cost_minor
+      ) per_component`;
+  const weekOf = (instant: string) => sql`date_trunc('week', ${sql.raw(instant)} at time zone ${timeZone})::date`;
+  const summary = sql`select json_build_object(
+      'quantities', ${unitTotals(sql`result`, 'quantity')},
+      'issues', (select coalesce(sum(issues), 0)::int from result),
+      'value_minor', (select sum(value_minor::numeric)::text from result),
+      'weeks', (select json_agg(json_build_object('week', to_char(week, 'YYYY-MM-DD'), 'issues', coalesce(w.issues, 0),
+                                                  'value_minor', coalesce(w.value_minor, 0)::text) order by week)
+                from generate_series(date_trunc('week', ${parameters.from}::date), ${parameters.to}::date, interval '1 week') week
+                left join (
+                  select ${weekOf('i.created_at')} as starts, sum(i.issue)::int as issues,
+                         round(sum(i.quantity * c.default_unit_cost_minor)) as value_minor
+                  from (${issued}) i join components c on c.id = i.component_id
+                  group by 1
+                ) w on w.starts = week::date))`;
+  return { rows, summary };
+}
+
+function toRow(row: Row): ConsumptionRow {
+  return {
+    componentId: row.component_id,
+    sku: row.sku,
+    name: row.name,
+    unit: row.unit,
+    quantity: formatQuantity(row.quantity),
+    issues: Number(row.issues),
+    valueMinor: row.value_minor,
+  };
+}
+
+function toRest(summary: Summary): Pick<ConsumptionReport, 'totals' | 'chart'> {
+  return {
+    totals: {
+      quantities: toUnitQuantities(summary.quantities),
+      issues: summary.issues ?? 0,
+      valueMinor: summary.value_minor ?? '0',
+    },
+    chart: (summary.weeks ?? []).map((week) => ({
+      week: week.week,
+      issues: Number(week.issues),
+      valueMinor: week.value_minor,
+    })),
+  };
+}
+
+const ISSUES_PER_WEEK = { en: 'Issues per week', ru: 'Выдач в неделю' };
+
+/** Consumption: what was issued. */
+export const consumption: ReportDefinition<
+  typeof ConsumptionQuery,
+  typeof ConsumptionExportQuery,
+  typeof ConsumptionReport,
+  Row,
+  ConsumptionRow,
+  Summary,
+  ReturnType<typeof toRest>
+> = {
+  name: 'consumption',
+  summary: 'Components issued over a period, the most consumed first, and issues per week',
+  schemas: { query: ConsumptionQuery, exportQuery: ConsumptionExportQuery, response: ConsumptionReport },
+  title: { en: 'Consumption', ru: 'Расход компонентов' },
+  readsClosings: false,
+  query: consumptionQuery,
+  toRow,
+  toRest,
+  file: {
+    parameters: (parameters, lang) => [
+      { label: LABELS.period[lang], value: periodText(parameters, lang) },
+      { label: LABELS.valuedAt[lang], value: LABELS.defaultCost[lang] },
+    ],
+    columns: [
+      { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
+      { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },
+      { header: LABELS.unit, kind: 'text', weight: 0.7, value: (row, lang) => unitWord(row.unit, lang) },
+      { header: { en: 'Issued', ru: 'Выдано' }, kind: 'quantity', value: (row) => row.quantity },
+      { header: { en: 'Issues', ru: 'Выдач' }, kind: 'count', value: (row) => row.issues },
+      { header: LABELS.value, kind: 'money', value: (row) => row.valueMinor },
+    ],
+    totals: (rest, lang) => [
+      [
+        LABELS.total[lang],
+        null,
+        null,
+        quantitiesText(rest.totals.quantities, lang),
+        rest.totals.issues,
+        rest.totals.valueMinor,
+      ],
+    ],
+    chart: (rest, lang) =>
+      rest.chart.length === 0
+        ? null
+        : {
+            kind: 'line',
+            categories: rest.chart.map((week) => week.week),
+            series: [{ name: ISSUES_PER_WEEK[lang], values: rest.chart.map((week) => week.issues) }],
+          },
+  },
+};
