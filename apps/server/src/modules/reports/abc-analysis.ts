@@ -93,8 +93,8 @@ export function abcQuery(scope: ReportScope, parameters: Parameters): ReportQuer
                              from result group by class) g on g.class = k.class),
       'curve', (select json_agg(json_build_object('rank', rank, 'cumulative_percent', cumulative_percent) order by rank)
                 from result
-                where rank % greatest(ceil((select count(*) from result)::numeric / ${CURVE_POINTS}), 1) = 0
-                   or rank = (select count(*) from result)))`;
+                where rank = 1 or rank = (select count(*) from result)
+                   or rank % greatest(ceil((select count(*) from result)::numeric / ${CURVE_POINTS}), 1) = 0))`;
   return { rows, summary };
 }
 
@@ -158,7 +158,7 @@ export const abcAnalysis: ReportDefinition<
       },
       { label: LABELS.valuedAt[lang], value: LABELS.defaultCost[lang] },
     ],
-    columns: [
+    columns: () => [
       { header: { en: 'Rank', ru: 'Место' }, kind: 'count', weight: 0.7, value: (row) => row.rank },
       { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
       { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },

@@ -97,7 +97,7 @@ export const activityByUser: ReportDefinition<
   toRest,
   file: {
     parameters: (parameters, lang) => [{ label: LABELS.period[lang], value: periodText(parameters, lang) }],
-    columns: [
+    columns: () => [
       { header: { en: 'User', ru: 'Пользователь' }, kind: 'text', weight: 3, value: (row) => row.name },
       ...COUNTS.map((count) => ({
         header: COUNT_WORDS[count],

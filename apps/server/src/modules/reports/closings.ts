@@ -39,25 +39,34 @@ async function missingClosings(db: Executor, departmentId: string, timeZone: str
   return rows.map((row) => new Date(row.closed_at).toISOString());
 }
 
+/** The instant of the department's last closing at or before `instant` (null before its first). */
+export function lastClosing(departmentId: string, instant: SQL): SQL {
+  return sql`(select max(closed_at) from stock_closing_months
+              where department_id = ${departmentId} and closed_at <= ${instant})`;
+}
+
 /**
- * Quantity per component and location of the department at `instant` (a timestamptz expression): the last closing at
- * or before it plus the movements posted since, each taking its quantity out of `from` and putting it into `to`.
- * Reads at most a month of the ledger, whatever the instant.
+ * What made up the department's stock at `instant`, one signed row per component and location: the closing's
+ * quantities and the movements posted from the closing until then, each taking its quantity out of `from` and putting
+ * it into `to`. Their sum per component and location is the stock then, read from at most a month of the ledger.
  */
-export function stockAt(departmentId: string, instant: SQL): SQL {
-  const closing = sql`(select max(closed_at) from stock_closing_months
-                        where department_id = ${departmentId} and closed_at <= ${instant})`;
+export function changesUpTo(departmentId: string, closing: SQL, instant: SQL): SQL {
   const since = sql`created_at >= coalesce(${closing}, '-infinity') and created_at < ${instant}`;
-  return sql`select component_id, location_id, sum(quantity) as quantity from (
-      select component_id, location_id, quantity from stock_closings
+  return sql`select component_id, location_id, quantity from stock_closings
       where department_id = ${departmentId} and closed_at = ${closing}
       union all
       select component_id, to_location_id, quantity from movements
       where department_id = ${departmentId} and to_location_id is not null and ${since}
       union all
       select component_id, from_location_id, -quantity from movements
-      where department_id = ${departmentId} and from_location_id is not null and ${since}
-    ) changes group by component_id, location_id having sum(quantity) <> 0`;
+      where department_id = ${departmentId} and from_location_id is not null and ${since}`;
+}
+
+/** Quantity per component and location of the department at `instant` (a timestamptz expression), where not zero. */
+export function stockAt(departmentId: string, instant: SQL): SQL {
+  return sql`select component_id, location_id, sum(quantity) as quantity
+    from (${changesUpTo(departmentId, lastClosing(departmentId, instant), instant)}) changes
+    group by component_id, location_id having sum(quantity) <> 0`;
 }
 
 /**

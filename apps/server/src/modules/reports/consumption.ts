@@ -138,7 +138,7 @@ export const consumption: ReportDefinition<
       { label: LABELS.period[lang], value: periodText(parameters, lang) },
       { label: LABELS.valuedAt[lang], value: LABELS.defaultCost[lang] },
     ],
-    columns: [
+    columns: () => [
       { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
       { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },
       { header: LABELS.unit, kind: 'text', weight: 0.7, value: (row, lang) => unitWord(row.unit, lang) },

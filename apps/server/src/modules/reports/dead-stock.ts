@@ -49,9 +49,18 @@ const SORTS: Record<Parameters['sort'], string> = {
 
 const BUCKETS_SQL = sql.raw(`array[${AGE_BUCKETS.join(', ')}]`);
 
+/** The largest bucket bound the age reaches. */
+const BUCKET_OF_AGE = sql.raw(
+  `case ${[...AGE_BUCKETS]
+    .reverse()
+    .map((bound) => `when age_days >= ${bound} then ${bound}`)
+    .join(' ')} end`,
+);
+
 /**
  * Components the department has on hand whose last movement there, of any type, is at least `days` old, with
- * their value as the stock screen computes it and their age bucket.
+ * their value as the stock screen computes it and their age bucket. The components that moved since are read
+ * first, from the ledger's index by time, so that only the idle ones look up their last movement.
  */
 export function deadStockQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
   const { departmentId } = scope;
@@ -60,12 +69,11 @@ export function deadStockQuery(scope: ReportScope, parameters: Parameters): Repo
   const ofComponents = componentFilters('c', parameters);
   const rows = sql`select component_id, sku, name, unit, category_path, quantity::text as quantity,
              value_minor::text as value_minor, last_movement_at, age_days,
-             (select max(bound) from unnest(${BUCKETS_SQL}) bound where bound <= age_days) as bucket,
+             ${BUCKET_OF_AGE} as bucket,
              row_number() over (order by ${order}) as ordinal
       from (
         select c.id as component_id, c.sku, c.name, c.unit, cat.path as category_path, t.quantity,
-               (select sum(b.value_minor) from stock_balances b
-                where b.department_id = ${departmentId} and b.component_id = c.id) as value_minor,
+               value.value_minor,
                last.created_at as last_movement_at,
                floor(extract(epoch from now() - last.created_at) / 86400)::int as age_days
         from department_stock t
@@ -76,8 +84,15 @@ export function deadStockQuery(scope: ReportScope, parameters: Parameters): Repo
           where m.department_id = ${departmentId} and m.component_id = t.component_id
           order by m.created_at desc limit 1
         ) last
+        cross join lateral (
+          select sum(b.value_minor) as value_minor from stock_balances b
+          where b.department_id = ${departmentId} and b.component_id = t.component_id
+        ) value
         where t.department_id = ${departmentId} and t.quantity > 0
-          and last.created_at <= now() - make_interval(days => ${parameters.days})
+          and t.component_id not in (
+            select component_id from movements
+            where department_id = ${departmentId} and created_at > now() - make_interval(days => ${parameters.days})
+          )
           ${ofComponents.length > 0 ? sql`and ${allOf(ofComponents)}` : sql``}
       ) dead`;
   const summary = sql`select json_build_object(
@@ -152,13 +167,13 @@ export const deadStock: ReportDefinition<
       },
       { label: LABELS.valuedAt[lang], value: LABELS.defaultCost[lang] },
     ],
-    columns: [
+    columns: () => [
       { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
-      { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },
+      { header: LABELS.name, kind: 'text', weight: 2.4, value: (row) => row.name },
       {
         header: LABELS.category,
         kind: 'text',
-        weight: 2,
+        weight: 1.6,
         value: (row, lang) => row.categoryPath ?? LABELS.noCategory[lang],
       },
       { header: LABELS.unit, kind: 'text', weight: 0.7, value: (row, lang) => unitWord(row.unit, lang) },

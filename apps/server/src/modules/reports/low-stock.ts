@@ -129,7 +129,7 @@ export const lowStock: ReportDefinition<
   toRest,
   file: {
     parameters: (parameters, lang) => (parameters.q ? [{ label: LABELS.search[lang], value: parameters.q }] : []),
-    columns: [
+    columns: () => [
       { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
       { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },
       {

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { unitWord } from '../../lib/domain-words.js';
 import { allOf, componentFilters } from '../../lib/sql-filters.js';
-import { endOfDay, startOfDay, stockAt } from './closings.js';
+import { changesUpTo, endOfDay, lastClosing, startOfDay } from './closings.js';
 import { LABELS, periodText } from './file-words.js';
 import type { ReportDefinition, ReportScope } from './report-definition.js';
 import type { ReportQuery } from './report-page.js';
@@ -38,24 +38,28 @@ const SORTS: Record<Parameters['sort'], string> = {
  * A reversal counts under the type it reverses, with the opposite sign: a reversed receipt was not received, a
  * reversed transfer did not go out. Hence at every location closing = opening + received − issued + in − out + adjusted.
  */
-const INTO = sql`case kind when 'receipt' then q else 0 end, case kind when 'issue' then -q else 0 end,
-  case when kind = 'transfer' and not reversal then q else 0 end,
-  case when kind = 'transfer' and reversal then -q else 0 end,
-  case kind when 'adjustment' then q else 0 end`;
+const INTO = sql`case kind when 'receipt' then q else 0 end as received,
+  case kind when 'issue' then -q else 0 end as issued,
+  case when kind = 'transfer' and not reversal then q else 0 end as transferred_in,
+  case when kind = 'transfer' and reversal then -q else 0 end as transferred_out,
+  case kind when 'adjustment' then q else 0 end as adjusted`;
 const OUT_OF = sql`case kind when 'receipt' then -q else 0 end, case kind when 'issue' then q else 0 end,
   case when kind = 'transfer' and reversal then -q else 0 end,
   case when kind = 'transfer' and not reversal then q else 0 end,
   case kind when 'adjustment' then -q else 0 end`;
 
 /**
- * Per component: the quantity at the start of the period (from the monthly closings, ADR 0044), what the period's
- * movements received, issued, transferred and adjusted, and the closing those add up to, at the locations in scope
- * (all of the department, or a location's subtree: transfers within it count both in and out).
+ * Per component: the quantity at the start of the period (the last monthly closing before it plus the movements
+ * since, ADR 0044), what the period's movements received, issued, transferred and adjusted, and the closing those add
+ * up to, at the locations in scope (all of the department, or a location's subtree: transfers within it count both
+ * in and out). The opening and the period's figures are summed apart, a numeric sum per row each, and joined; the
+ * closing value is round(closing × default unit cost) per component.
  */
 export function movementSummaryQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
   const { departmentId, timeZone } = scope;
   const start = startOfDay(parameters.from, timeZone);
   const end = endOfDay(parameters.to, timeZone);
+  const closing = lastClosing(departmentId, start);
   const inScope = allOf([
     parameters.locationId
       ? sql`location_id in (select id from locations where ancestor_ids @> array[${parameters.locationId}::uuid])`
@@ -72,35 +76,37 @@ export function movementSummaryQuery(scope: ReportScope, parameters: Parameters)
                   else m.type end as kind
       from movements m
       where m.department_id = ${departmentId} and m.created_at >= ${start} and m.created_at < ${end}
-    ), per_location as (
-      select component_id, location_id, sum(opening) as opening, sum(received) as received, sum(issued) as issued,
-             sum(transferred_in) as transferred_in, sum(transferred_out) as transferred_out, sum(adjusted) as adjusted
+    ), opening as (
+      select component_id, sum(quantity) as opening
+      from (${changesUpTo(departmentId, closing, start)}) opening_stock
+      where ${inScope}
+      group by component_id
+    ), moved as (
+      select component_id, sum(received) as received, sum(issued) as issued, sum(transferred_in) as transferred_in,
+             sum(transferred_out) as transferred_out, sum(adjusted) as adjusted
       from (
-        select component_id, location_id, quantity as opening, 0 as received, 0 as issued, 0 as transferred_in,
-               0 as transferred_out, 0 as adjusted
-        from (${stockAt(departmentId, start)}) opening_stock
+        select component_id, to_location_id as location_id, ${INTO} from movements_in_period where to_location_id is not null
         union all
-        select component_id, to_location_id, 0, ${INTO} from movements_in_period where to_location_id is not null
-        union all
-        select component_id, from_location_id, 0, ${OUT_OF} from movements_in_period where from_location_id is not null
+        select component_id, from_location_id, ${OUT_OF} from movements_in_period where from_location_id is not null
       ) figures
       where ${inScope}
-      group by component_id, location_id
+      group by component_id
     ), per_component as (
-      select p.component_id, c.sku, c.name, c.unit, sum(p.opening) as opening, sum(p.received) as received,
-             sum(p.issued) as issued, sum(p.transferred_in) as transferred_in, sum(p.transferred_out) as transferred_out,
-             sum(p.adjusted) as adjusted,
-             sum(p.opening + p.received - p.issued + p.transferred_in - p.transferred_out + p.adjusted) as closing,
-             sum(round((p.opening + p.received - p.issued + p.transferred_in - p.transferred_out + p.adjusted)
-                       * c.default_unit_cost_minor)) as closing_value_minor
-      from per_location p join components c on c.id = p.component_id
-      group by p.component_id, c.sku, c.name, c.unit
+      select coalesce(o.component_id, m.component_id) as component_id, coalesce(o.opening, 0) as opening,
+             coalesce(m.received, 0) as received, coalesce(m.issued, 0) as issued,
+             coalesce(m.transferred_in, 0) as transferred_in, coalesce(m.transferred_out, 0) as transferred_out,
+             coalesce(m.adjusted, 0) as adjusted
+      from opening o full join moved m on m.component_id = o.component_id
+      where o.opening <> 0 or m.component_id is not null
     )
-    select component_id, sku, name, unit, opening::text as opening, received::text as received, issued::text as issued,
-           transferred_in::text as transferred_in, transferred_out::text as transferred_out, adjusted::text as adjusted,
-           closing::text as closing, closing_value_minor::text as closing_value_minor,
+    select p.component_id, c.sku, c.name, c.unit, opening::text as opening, received::text as received,
+           issued::text as issued, transferred_in::text as transferred_in, transferred_out::text as transferred_out,
+           adjusted::text as adjusted, closing::text as closing,
+           round(closing * c.default_unit_cost_minor)::text as closing_value_minor,
            row_number() over (order by ${order}) as ordinal
-    from per_component`;
+    from (select *, opening + received - issued + transferred_in - transferred_out + adjusted as closing
+          from per_component) p
+    join components c on c.id = p.component_id`;
   const sums = sql.raw(FIGURES.map((figure) => `sum(${figure}::numeric)::text as ${figure}`).join(', '));
   const summary = sql`select json_build_object(
       'units', (select json_agg(u) from (select unit, ${sums} from result group by unit) u),
@@ -152,6 +158,11 @@ const COLUMN_WORDS = {
 
 const FIGURE_KEYS = Object.keys(COLUMN_WORDS) as (keyof typeof COLUMN_WORDS)[];
 
+/** How much of a unit went through the period: opening plus everything that came in or went out. */
+function turnover(figures: Record<(typeof FIGURE_KEYS)[number], string>): number {
+  return FIGURE_KEYS.reduce((sum, key) => sum + Math.abs(Number(figures[key])), 0);
+}
+
 /** Movement summary for a period. */
 export const movementSummary: ReportDefinition<
   typeof MovementSummaryQuery,
@@ -175,10 +186,10 @@ export const movementSummary: ReportDefinition<
       { label: LABELS.period[lang], value: periodText(parameters, lang) },
       ...(parameters.q ? [{ label: LABELS.search[lang], value: parameters.q }] : []),
     ],
-    columns: [
-      { header: LABELS.sku, kind: 'text', value: (row) => row.sku },
-      { header: LABELS.name, kind: 'text', weight: 3, value: (row) => row.name },
-      { header: LABELS.unit, kind: 'text', weight: 0.7, value: (row, lang) => unitWord(row.unit, lang) },
+    columns: () => [
+      { header: LABELS.sku, kind: 'text', weight: 1.6, value: (row) => row.sku },
+      { header: LABELS.name, kind: 'text', weight: 2.4, value: (row) => row.name },
+      { header: LABELS.unit, kind: 'text', weight: 0.6, value: (row, lang) => unitWord(row.unit, lang) },
       ...FIGURE_KEYS.map((key) => ({
         header: COLUMN_WORDS[key],
         kind: 'quantity' as const,
@@ -201,15 +212,13 @@ export const movementSummary: ReportDefinition<
       [LABELS.total[lang], null, null, null, null, null, null, null, null, null, rest.totals.closingValueMinor],
     ],
     chart: (rest, lang) => {
-      const units = rest.totals.units;
-      if (units.length === 0) return null;
+      // Pieces and metres share no axis: the chart shows the unit that moved the most, as the screen does first.
+      const [busiest] = [...rest.totals.units].sort((a, b) => turnover(b) - turnover(a));
+      if (!busiest) return null;
       return {
         kind: 'bar',
         categories: FIGURE_KEYS.map((key) => COLUMN_WORDS[key][lang]),
-        series: units.map((figures) => ({
-          name: unitWord(figures.unit, lang),
-          values: FIGURE_KEYS.map((key) => Number(figures[key])),
-        })),
+        series: [{ name: unitWord(busiest.unit, lang), values: FIGURE_KEYS.map((key) => Number(busiest[key])) }],
       };
     },
   },

@@ -34,7 +34,9 @@ export type ReportDefinition<
   toRest: (summary: DatabaseSummary) => Rest;
   file: {
     parameters: (parameters: z.output<ExportQuery>, lang: Locale) => ParameterLine[];
-    columns: ReportColumn<Row>[];
+    columns: (parameters: z.output<ExportQuery>) => ReportColumn<Row>[];
+    /** The day the file is named after (`YYYY-MM-DD`); today on the organisation's clock when not given. */
+    day?: (parameters: z.output<ExportQuery>) => string;
     totals: (rest: Rest, lang: Locale) => (string | number | null)[][];
     /** Money in the chart is in major units of the currency: `exponent` is its decimals. */
     chart: (rest: Rest, lang: Locale, exponent: number) => PdfChart | null;

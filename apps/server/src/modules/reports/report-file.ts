@@ -30,6 +30,8 @@ export type ReportFileHead = {
 export type ReportFile<Row> = {
   /** File name without the date and extension, e.g. "stock-valuation". */
   name: string;
+  /** The day the file is named after, `YYYY-MM-DD`. */
+  day: string;
   format: ReportFormat;
   lang: Locale;
   timeZone: string;
@@ -133,7 +135,7 @@ export function sendReportFile<Row>(reply: FastifyReply, file: ReportFile<Row>):
       : file.format === 'csv'
         ? csvChunks(headers, sheetRows(file), file.lang)
         : xlsxChunks(headers, sheetRows(file));
-  const fileName = `${file.name}-${new Date().toISOString().slice(0, 10)}.${file.format}`;
+  const fileName = `${file.name}-${file.day}.${file.format}`;
   reply
     .header('content-type', CONTENT_TYPES[file.format])
     .header('content-disposition', attachment(fileName))

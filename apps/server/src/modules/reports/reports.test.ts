@@ -615,6 +615,15 @@ describe('the reports of a department', async () => {
       expect(rows.map((row) => row[9]?.replace(',', '.'))).toEqual(page.items.map((item) => item.closing));
       expect(table.slice(1 + page.total).every((row) => row[0] === 'Итого')).toBe(true);
     }
+    const valuation = await call(
+      app,
+      'GET',
+      `/api/reports/stock-valuation/export?date=${organisationDay(-3)}&groupBy=location&format=csv&lang=en`,
+      { token: dept.admin },
+    );
+    expect(valuation.headers['content-disposition']).toContain(`stock-valuation-${organisationDay(-3)}.csv`);
+    expect(readTableFile(new Uint8Array(valuation.rawPayload), 1000)[0]?.[0]).toBe('Location');
+
     const pdf = await call(app, 'GET', `/api/reports/movement-summary/export?${parameters}&format=pdf&lang=ru`, {
       token: dept.admin,
     });

@@ -11,6 +11,7 @@ import { activityByUser } from './activity-by-user.js';
 import { bringClosingsUpToDate } from './closings.js';
 import { consumption } from './consumption.js';
 import { deadStock } from './dead-stock.js';
+import { localDay } from './file-words.js';
 import { lowStock } from './low-stock.js';
 import { movementSummary } from './movement-summary.js';
 import type { ReportDefinition, ReportScope } from './report-definition.js';
@@ -92,19 +93,21 @@ function registerReport<
       const rest = report.toRest(head.summary);
       const rows = rowsByCursor<DatabaseRow>(app.db, app.databaseKind, allRowsOf(query));
       const currencyExponent = await organisationCurrencyExponent(app.db);
+      const exported = parameters as z.output<ExportQuery>;
       sendReportFile(reply, {
         name: report.name,
+        day: report.file.day?.(exported) ?? localDay(new Date().toISOString(), scope.timeZone),
         format,
         lang,
         timeZone: scope.timeZone,
         currencyExponent,
         head: {
           title: report.title[lang],
-          parameters: report.file.parameters(parameters as z.output<ExportQuery>, lang),
+          parameters: report.file.parameters(exported, lang),
           chart: report.file.chart(rest, lang, currencyExponent),
           totals: report.file.totals(rest, lang),
         },
-        columns: report.file.columns,
+        columns: report.file.columns(exported),
         rowCount: head.total,
         rows: (async function* () {
           for await (const row of rows) yield report.toRow(row);

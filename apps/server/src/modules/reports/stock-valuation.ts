@@ -128,14 +128,15 @@ export const stockValuation: ReportDefinition<
   toRow: toStockValuationRow,
   toRest: toStockValuationSummary,
   file: {
+    day: (parameters) => parameters.date,
     parameters: (parameters, lang) => [
       { label: LABELS.date[lang], value: dayText(parameters.date, lang) },
       { label: LABELS.groupBy[lang], value: GROUP_WORDS[parameters.groupBy][lang] },
       { label: LABELS.valuedAt[lang], value: LABELS.defaultCost[lang] },
     ],
-    columns: [
+    columns: (parameters) => [
       {
-        header: { en: 'Category or location', ru: 'Категория или место' },
+        header: GROUP_WORDS[parameters.groupBy],
         kind: 'text',
         weight: 4,
         value: (row, lang) => row.group ?? LABELS.noCategory[lang],

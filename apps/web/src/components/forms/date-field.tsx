@@ -54,7 +54,7 @@ type DateFieldProps = {
  * and says what is wrong.
  */
 export function DateField({ label, value, onChange, error, w }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language: Language = i18n.language === 'ru' ? 'ru' : 'en';
   return (
     <DateInput
@@ -66,6 +66,8 @@ export function DateField({ label, value, onChange, error, w }: DateFieldProps) 
       dateParser={(text) => parseDay(text, language)}
       error={error}
       clearable
+      // A button without a name is one a screen reader cannot offer.
+      clearButtonProps={{ 'aria-label': t('forms.clearDay', { label }) }}
       w={w}
     />
   );

@@ -1,0 +1,157 @@
+import type { MovementSummaryRow, Unit } from '@cm/contract';
+import { BarChart } from '@mantine/charts';
+import { Stack } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SegmentedChoice } from '../../components/forms/segmented-choice';
+import { ChartCard, FiguresTooltip, pointOf } from './chart-card';
+import {
+  MOVEMENT_FIGURES,
+  type MovementBar,
+  type MovementFigure,
+  movementCharts,
+  movementHasFigures,
+} from './chart-data';
+import { ComponentCell, Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
+import { useReportWords } from './use-report-words';
+
+const componentOf = (row: MovementSummaryRow) => row;
+
+/** Which figures of the summary its table can sort by (the contract's MovementSummarySort). */
+const SORTABLE: readonly MovementFigure[] = ['opening', 'received', 'issued', 'closing'];
+
+/**
+ * Opening balance, receipts, issues, transfers, stocktake differences and closing balance of each component over a
+ * period; the chart shows the same flow summed per unit of measure.
+ */
+export function MovementSummaryView(view: ReportViewProps) {
+  const { t } = useTranslation('reports');
+  const words = useReportWords();
+  const query = useReportQuery('movement-summary', view);
+  const { data } = query;
+  const totals = data?.totals;
+  const filtered = Boolean(view.search.q || view.search.categoryId || view.search.locationId);
+
+  const charts = useMemo(
+    () => (totals ? movementCharts(totals.units, (figure) => t(`figures.${figure}`)) : []),
+    [totals, t],
+  );
+
+  const columns = useMemo<DataTableColumn<MovementSummaryRow>[]>(
+    () => [
+      {
+        accessor: 'sku',
+        title: t('columns.component'),
+        sortable: true,
+        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
+        footer: <Figure strong>{t('totals.label')}</Figure>,
+      },
+      ...MOVEMENT_FIGURES.map(
+        (figure): DataTableColumn<MovementSummaryRow> => ({
+          accessor: figure,
+          title: t(`columns.${figure}`),
+          sortable: SORTABLE.includes(figure),
+          textAlign: 'right',
+          render: (row) => <Figure strong={figure === 'closing'}>{words.quantity(row[figure], row.unit)}</Figure>,
+          footer: totals ? (
+            <Stack gap={0} align="flex-end">
+              {totals.units.map((unitTotals) => (
+                <Figure key={unitTotals.unit} strong>
+                  {words.quantity(unitTotals[figure], unitTotals.unit)}
+                </Figure>
+              ))}
+            </Stack>
+          ) : null,
+        }),
+      ),
+      {
+        accessor: 'closingValueMinor',
+        title: t('columns.closingValue'),
+        textAlign: 'right',
+        render: (row) => <Figure>{words.money(row.closingValueMinor)}</Figure>,
+        footer: totals ? <Figure strong>{words.money(totals.closingValueMinor)}</Figure> : null,
+      },
+    ],
+    [t, words, totals],
+  );
+
+  // Pieces and metres do not share a scale: one unit at a time, pieces first when there are any.
+  const [chosenUnit, setChosenUnit] = useState<Unit | null>(null);
+  const shown =
+    charts.find(({ unit }) => unit === chosenUnit) ?? charts.find(({ unit }) => unit === 'pcs') ?? charts[0];
+  const summary = (totals?.units ?? [])
+    .map((unitTotals) =>
+      MOVEMENT_FIGURES.map((figure) =>
+        t('chart.point', { label: t(`figures.${figure}`), value: words.quantity(unitTotals[figure], unitTotals.unit) }),
+      ).join(' '),
+    )
+    .join(' ');
+
+  const chart = (
+    <ChartCard
+      title={t('chart.movement.title')}
+      summary={summary}
+      loading={!data}
+      empty={!totals || !movementHasFigures(totals.units)}
+      stale={query.isPlaceholderData}
+    >
+      <Stack gap="xs">
+        {charts.length > 1 ? (
+          <SegmentedChoice<Unit>
+            label={t('chart.movement.unit')}
+            value={shown?.unit ?? charts[0]?.unit ?? 'pcs'}
+            options={charts.map(({ unit }) => ({ value: unit, label: words.unit(unit) }))}
+            onChange={setChosenUnit}
+          />
+        ) : null}
+        {shown ? (
+          <BarChart
+            h={MOVEMENT_FIGURES.length * 30 + 50}
+            data={shown.bars}
+            dataKey="label"
+            orientation="vertical"
+            series={[{ name: 'quantity', label: t('chart.movement.quantity'), color: 'blue.6' }]}
+            yAxisProps={{ width: 130, interval: 0 }}
+            xAxisProps={{ tickFormatter: words.compactCount }}
+            gridAxis="x"
+            referenceLines={[{ x: 0, color: 'gray.6' }]}
+            maxBarWidth={20}
+            barChartProps={{ title: t('chart.movement.title') }}
+            tooltipProps={{
+              content: ({ payload }) => {
+                const bar = pointOf<MovementBar>(payload);
+                return bar ? (
+                  <FiguresTooltip
+                    label={bar.label}
+                    rows={[
+                      {
+                        key: 'quantity',
+                        color: bar.color,
+                        name: t('chart.movement.quantity'),
+                        value: words.quantity(bar.exact, shown.unit),
+                      },
+                    ]}
+                  />
+                ) : null;
+              },
+            }}
+          />
+        ) : null}
+      </Stack>
+    </ChartCard>
+  );
+
+  return (
+    <ReportTable
+      name="movement-summary"
+      view={view}
+      query={query}
+      columns={columns}
+      idAccessor="componentId"
+      componentOf={componentOf}
+      filtered={filtered}
+      chart={chart}
+    />
+  );
+}
