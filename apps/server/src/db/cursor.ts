@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DatabaseHandle, queryRows } from './client.js';
+import { type Database, type DatabaseHandle, LIST_WORK_MEM, queryRows } from './client.js';
 
 /** Rows fetched from the cursor at a time. */
 const BATCH_SIZE = 2000;
@@ -36,6 +36,11 @@ export async function* rowsByCursor<Row>(
 
   const reading = db
     .transaction(async (tx) => {
+      // Every row is read: plan for all of them, not for the first tenth as a cursor otherwise does, with the sort
+      // memory and without the compilation of the list connections (db/client.ts).
+      await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+      await tx.execute(sql.raw(`set local work_mem = '${LIST_WORK_MEM}'`));
+      await tx.execute(sql`set local jit = off`);
       await tx.execute(sql`declare rows_by_cursor no scroll cursor for ${query}`);
       while (!stopped) {
         const rows = await queryRows<Row>(tx, sql.raw(`fetch forward ${BATCH_SIZE} from rows_by_cursor`));

@@ -98,5 +98,8 @@ async function writeClosing(db: Database, departmentId: string, closedAt: string
 export async function bringClosingsUpToDate(db: Database, departmentId: string, timeZone: string): Promise<number> {
   const missing = await missingClosings(db, departmentId, timeZone);
   for (const closedAt of missing) await writeClosing(db, departmentId, closedAt);
+  // A new closing is an instant the planner's statistics have never seen: without them it takes the month's
+  // rows for a handful and joins them row by row (a valuation ran 40 % longer).
+  if (missing.length > 0) await db.execute(sql`analyze stock_closings, stock_closing_months`);
   return missing.length;
 }

@@ -59,8 +59,7 @@ const BUCKET_OF_AGE = sql.raw(
 
 /**
  * Components the department has on hand whose last movement there, of any type, is at least `days` old, with
- * their value as the stock screen computes it and their age bucket. The components that moved since are read
- * first, from the ledger's index by time, so that only the idle ones look up their last movement.
+ * their value as the stock screen computes it and their age bucket.
  */
 export function deadStockQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
   const { departmentId } = scope;
@@ -89,9 +88,10 @@ export function deadStockQuery(scope: ReportScope, parameters: Parameters): Repo
           where b.department_id = ${departmentId} and b.component_id = t.component_id
         ) value
         where t.department_id = ${departmentId} and t.quantity > 0
-          and t.component_id not in (
-            select component_id from movements
-            where department_id = ${departmentId} and created_at > now() - make_interval(days => ${parameters.days})
+          and not exists (
+            select 1 from movements moved
+            where moved.department_id = ${departmentId} and moved.component_id = t.component_id
+              and moved.created_at > now() - make_interval(days => ${parameters.days})
           )
           ${ofComponents.length > 0 ? sql`and ${allOf(ofComponents)}` : sql``}
       ) dead`;

@@ -24,6 +24,14 @@ type Figures = Record<(typeof FIGURES)[number], string>;
 type Row = Figures & { component_id: string; sku: string; name: string; unit: Unit; closing_value_minor: string };
 type Summary = { units: (Figures & { unit: Unit })[] | null; closing_value_minor: string | null };
 
+/**
+ * The figures are summed in thousandths as bigint: PostgreSQL adds those in 128-bit integers, where numeric sums
+ * took twice the memory and time over a quarter's movements. Quantities have three decimals, so nothing is lost.
+ */
+function quantity(figure: (typeof FIGURES)[number]) {
+  return sql.raw(`(${figure}::numeric / 1000)::numeric(30, 3)::text as ${figure}`);
+}
+
 const SORTS: Record<Parameters['sort'], string> = {
   sku: 'lower(sku)',
   name: 'lower(name)',
@@ -71,13 +79,14 @@ export function movementSummaryQuery(scope: ReportScope, parameters: Parameters)
   const direction = parameters.order === 'desc' ? 'desc' : 'asc';
   const order = sql.raw(`${SORTS[parameters.sort]} ${direction}, lower(sku), component_id`);
   const rows = sql`with movements_in_period as (
-      select m.component_id, m.from_location_id, m.to_location_id, m.quantity as q, m.type = 'reversal' as reversal,
+      select m.component_id, m.from_location_id, m.to_location_id, (m.quantity * 1000)::bigint as q,
+             m.type = 'reversal' as reversal,
              case when m.type = 'reversal' then (select o.type from movements o where o.id = m.reversal_of_id)
                   else m.type end as kind
       from movements m
       where m.department_id = ${departmentId} and m.created_at >= ${start} and m.created_at < ${end}
     ), opening as (
-      select component_id, sum(quantity) as opening
+      select component_id, sum((quantity * 1000)::bigint) as opening
       from (${changesUpTo(departmentId, closing, start)}) opening_stock
       where ${inScope}
       group by component_id
@@ -99,10 +108,10 @@ export function movementSummaryQuery(scope: ReportScope, parameters: Parameters)
       from opening o full join moved m on m.component_id = o.component_id
       where o.opening <> 0 or m.component_id is not null
     )
-    select p.component_id, c.sku, c.name, c.unit, opening::text as opening, received::text as received,
-           issued::text as issued, transferred_in::text as transferred_in, transferred_out::text as transferred_out,
-           adjusted::text as adjusted, closing::text as closing,
-           round(closing * c.default_unit_cost_minor)::text as closing_value_minor,
+    select p.component_id, c.sku, c.name, c.unit, ${quantity('opening')}, ${quantity('received')},
+           ${quantity('issued')}, ${quantity('transferred_in')}, ${quantity('transferred_out')},
+           ${quantity('adjusted')}, ${quantity('closing')},
+           round(closing * c.default_unit_cost_minor / 1000)::text as closing_value_minor,
            row_number() over (order by ${order}) as ordinal
     from (select *, opening + received - issued + transferred_in - transferred_out + adjusted as closing
           from per_component) p
