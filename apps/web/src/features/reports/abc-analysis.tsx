@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../lib/format';
 import { ChartCard } from './chart-card';
 import { CLASS_COLORS, classSlices } from './chart-data';
-import { ComponentCell, Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
+import { componentColumn, quantityColumn, valueColumn } from './report-columns';
+import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const componentOf = (row: AbcRow) => row;
 
 /** A class as a badge in its chart colour, its letter readable without the colour. */
 export function ClassBadge({ abcClass }: { abcClass: AbcClass }) {
@@ -47,28 +46,10 @@ export function AbcAnalysisView(view: ReportViewProps) {
         width: 72,
         render: (row) => <Figure>{words.count(row.rank)}</Figure>,
       },
-      {
-        accessor: 'sku',
-        title: t('columns.component'),
-        sortable: true,
-        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
-        footer: <Figure strong>{t('totals.label')}</Figure>,
-      },
-      {
-        accessor: 'quantity',
-        title: t('columns.quantity'),
-        textAlign: 'right',
-        render: (row) => <Figure>{words.quantity(row.quantity, row.unit)}</Figure>,
-      },
-      {
-        accessor: 'valueMinor',
-        title: t('columns.value'),
-        sortable: true,
-        sortKey: 'value',
-        textAlign: 'right',
-        render: (row) => <Figure>{words.money(row.valueMinor)}</Figure>,
-        footer: totals ? <Figure strong>{words.money(totals.valueMinor)}</Figure> : null,
-      },
+      componentColumn(t),
+      // The analysis ranks by value; its sort (AbcSort) has no quantity.
+      quantityColumn(t, words, { sortable: false }),
+      valueColumn(t, words, totals?.valueMinor),
       {
         accessor: 'sharePercent',
         title: t('columns.share'),
@@ -105,9 +86,8 @@ export function AbcAnalysisView(view: ReportViewProps) {
     <ChartCard
       title={t('chart.abc.classesTitle')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={slices.length === 0 || !slices.some((slice) => slice.value > 0)}
-      stale={query.isPlaceholderData}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack align="center" gap="xs">
@@ -172,15 +152,5 @@ export function AbcAnalysisView(view: ReportViewProps) {
     </ChartCard>
   );
 
-  return (
-    <ReportTable
-      name="abc-analysis"
-      view={view}
-      query={query}
-      columns={columns}
-      idAccessor="componentId"
-      componentOf={componentOf}
-      chart={chart}
-    />
-  );
+  return <ComponentReportTable name="abc-analysis" view={view} query={query} columns={columns} chart={chart} />;
 }

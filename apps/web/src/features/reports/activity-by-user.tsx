@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from './chart-card';
 import { axisLabel } from './chart-data';
+import { totalsLabel } from './report-columns';
 import { Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
 
@@ -34,7 +35,7 @@ export function ActivityByUserView(view: ReportViewProps) {
         accessor: 'name',
         title: t('columns.name'),
         sortable: true,
-        footer: <Figure strong>{t('totals.label')}</Figure>,
+        footer: totalsLabel(t),
       },
       ...[...KINDS.map((kind) => kind.name), 'total' as const].map(
         (kind): DataTableColumn<ActivityByUserRow> => ({
@@ -63,9 +64,8 @@ export function ActivityByUserView(view: ReportViewProps) {
       title={t('chart.activity.title')}
       description={t('chart.activity.description')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={!people.some((person) => person.total > 0)}
-      stale={query.isPlaceholderData}
     >
       <BarChart
         h={Math.max(160, people.length * BAR_HEIGHT + 90)}

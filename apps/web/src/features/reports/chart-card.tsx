@@ -44,8 +44,18 @@ export function FiguresTooltip({ label, rows }: { label: ReactNode; rows: Toolti
 }
 
 /** The data point under a chart's pointer, as recharts hands it to a tooltip. */
-export function pointOf<Point>(payload: readonly { payload?: unknown }[] | undefined): Point | undefined {
+function pointOf<Point>(payload: readonly { payload?: unknown }[] | undefined): Point | undefined {
   return payload?.[0]?.payload as Point | undefined;
+}
+
+/** A chart's `tooltipProps`: the figures of the point under the pointer, as `figures` words them. */
+export function figuresTooltip<Point>(figures: (point: Point) => { label: ReactNode; rows: TooltipRow[] }) {
+  return {
+    content: ({ payload }: { payload?: readonly { payload?: unknown }[] }) => {
+      const point = pointOf<Point>(payload);
+      return point ? <FiguresTooltip {...figures(point)} /> : null;
+    },
+  };
 }
 
 /**
@@ -57,27 +67,29 @@ export function ChartCard({
   title,
   description,
   summary,
-  loading,
+  query,
   empty,
-  stale,
   height = 300,
   children,
 }: {
   title: string;
   description?: string;
   summary: string;
-  loading: boolean;
+  /**
+   * The report's query: the shape while its first figures are read; the figures shown are the last parameters' while
+   * the new ones are read (placeholder data), dimmed until they arrive.
+   */
+  query: { data: unknown; isPlaceholderData: boolean };
   empty: boolean;
-  /** The figures shown are the last parameters' while the new ones are read: dimmed until they arrive. */
-  stale: boolean;
   height?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation('reports');
   const titleId = useId();
   const summaryId = useId();
+  const stale = query.isPlaceholderData;
   let body: ReactNode;
-  if (loading) body = <Skeleton height={height} radius="md" />;
+  if (!query.data) body = <Skeleton height={height} radius="md" />;
   else if (empty)
     body = (
       <EmptyState icon={<IconChartBar size={28} />} withIndicatorBackground description={t('chart.empty')} py="md" />

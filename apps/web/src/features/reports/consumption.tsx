@@ -4,12 +4,11 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../lib/format';
-import { ChartCard, FiguresTooltip, pointOf } from './chart-card';
+import { ChartCard, figuresTooltip } from './chart-card';
 import { anyMoney, consumptionWeeks, type WeekPoint } from './chart-data';
-import { ComponentCell, Figure, ReportTable, type ReportViewProps, UnitSums, useReportQuery } from './report-table';
+import { componentColumn, quantityColumn, valueColumn } from './report-columns';
+import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const componentOf = (row: ConsumptionRow) => row;
 
 const VALUE_COLOR = 'blue.6';
 const ISSUES_COLOR = 'orange.6';
@@ -28,21 +27,8 @@ export function ConsumptionView(view: ReportViewProps) {
 
   const columns = useMemo<DataTableColumn<ConsumptionRow>[]>(
     () => [
-      {
-        accessor: 'sku',
-        title: t('columns.component'),
-        sortable: true,
-        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
-        footer: <Figure strong>{t('totals.label')}</Figure>,
-      },
-      {
-        accessor: 'quantity',
-        title: t('columns.quantity'),
-        sortable: true,
-        textAlign: 'right',
-        render: (row) => <Figure>{words.quantity(row.quantity, row.unit)}</Figure>,
-        footer: totals ? <UnitSums sums={totals.quantities} words={words} /> : null,
-      },
+      componentColumn(t),
+      quantityColumn(t, words, { sums: totals?.quantities }),
       {
         accessor: 'issues',
         title: t('columns.issues'),
@@ -51,15 +37,7 @@ export function ConsumptionView(view: ReportViewProps) {
         render: (row) => <Figure>{words.count(row.issues)}</Figure>,
         footer: totals ? <Figure strong>{words.count(totals.issues)}</Figure> : null,
       },
-      {
-        accessor: 'valueMinor',
-        title: t('columns.value'),
-        sortable: true,
-        sortKey: 'value',
-        textAlign: 'right',
-        render: (row) => <Figure>{words.money(row.valueMinor)}</Figure>,
-        footer: totals ? <Figure strong>{words.money(totals.valueMinor)}</Figure> : null,
-      },
+      valueColumn(t, words, totals?.valueMinor),
     ],
     [t, words, totals],
   );
@@ -77,9 +55,8 @@ export function ConsumptionView(view: ReportViewProps) {
     <ChartCard
       title={t('chart.consumption.title')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={!weeks.some((week) => week.issues > 0) && !anyMoney(weeks)}
-      stale={query.isPlaceholderData}
     >
       <CompositeChart
         h={300}
@@ -98,42 +75,33 @@ export function ConsumptionView(view: ReportViewProps) {
         maxBarWidth={40}
         curveType="monotone"
         composedChartProps={{ title: t('chart.consumption.title') }}
-        tooltipProps={{
-          content: ({ payload }) => {
-            const week = pointOf<WeekPoint>(payload);
-            return week ? (
-              <FiguresTooltip
-                label={t('chart.consumption.week', { day: words.day(week.day) })}
-                rows={[
-                  {
-                    key: 'value',
-                    color: VALUE_COLOR,
-                    name: t('chart.consumption.value'),
-                    value: words.money(week.valueMinor),
-                  },
-                  {
-                    key: 'issues',
-                    color: ISSUES_COLOR,
-                    name: t('chart.consumption.issues'),
-                    value: words.count(week.issues),
-                  },
-                ]}
-              />
-            ) : null;
-          },
-        }}
+        tooltipProps={figuresTooltip<WeekPoint>((week) => ({
+          label: t('chart.consumption.week', { day: words.day(week.day) }),
+          rows: [
+            {
+              key: 'value',
+              color: VALUE_COLOR,
+              name: t('chart.consumption.value'),
+              value: words.money(week.valueMinor),
+            },
+            {
+              key: 'issues',
+              color: ISSUES_COLOR,
+              name: t('chart.consumption.issues'),
+              value: words.count(week.issues),
+            },
+          ],
+        }))}
       />
     </ChartCard>
   );
 
   return (
-    <ReportTable
+    <ComponentReportTable
       name="consumption"
       view={view}
       query={query}
       columns={columns}
-      idAccessor="componentId"
-      componentOf={componentOf}
       filtered={filtered}
       chart={chart}
     />

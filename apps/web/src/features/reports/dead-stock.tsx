@@ -5,12 +5,11 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../lib/format';
-import { ChartCard, FiguresTooltip, pointOf } from './chart-card';
+import { ChartCard, figuresTooltip } from './chart-card';
 import { type AgeBar, ageBars, anyMoney } from './chart-data';
-import { ComponentCell, Figure, ReportTable, type ReportViewProps, UnitSums, useReportQuery } from './report-table';
+import { categoryColumn, componentColumn, quantityColumn, valueColumn } from './report-columns';
+import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const componentOf = (row: DeadStockRow) => row;
 
 /** Each age bucket's colour, darker the longer the stock has stood still. */
 const BUCKET_COLORS: Record<AgeBucket, string> = {
@@ -41,40 +40,10 @@ export function DeadStockView(view: ReportViewProps) {
 
   const columns = useMemo<DataTableColumn<DeadStockRow>[]>(
     () => [
-      {
-        accessor: 'sku',
-        title: t('columns.component'),
-        sortable: true,
-        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
-        footer: <Figure strong>{t('totals.label')}</Figure>,
-      },
-      {
-        accessor: 'categoryPath',
-        title: t('columns.category'),
-        render: (row) =>
-          row.categoryPath ?? (
-            <Text span size="sm" c="dimmed">
-              —
-            </Text>
-          ),
-      },
-      {
-        accessor: 'quantity',
-        title: t('columns.quantity'),
-        sortable: true,
-        textAlign: 'right',
-        render: (row) => <Figure>{words.quantity(row.quantity, row.unit)}</Figure>,
-        footer: totals ? <UnitSums sums={totals.quantities} words={words} /> : null,
-      },
-      {
-        accessor: 'valueMinor',
-        title: t('columns.value'),
-        sortable: true,
-        sortKey: 'value',
-        textAlign: 'right',
-        render: (row) => <Figure>{words.money(row.valueMinor)}</Figure>,
-        footer: totals ? <Figure strong>{words.money(totals.valueMinor)}</Figure> : null,
-      },
+      componentColumn(t),
+      categoryColumn(t),
+      quantityColumn(t, words, { sums: totals?.quantities }),
+      valueColumn(t, words, totals?.valueMinor),
       {
         accessor: 'lastMovementAt',
         title: t('columns.lastMovement'),
@@ -108,9 +77,8 @@ export function DeadStockView(view: ReportViewProps) {
     <ChartCard
       title={t('chart.deadStock.title')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={!anyMoney(bars) && !bars.some((bar) => bar.components > 0)}
-      stale={query.isPlaceholderData}
     >
       <BarChart
         h={280}
@@ -124,37 +92,23 @@ export function DeadStockView(view: ReportViewProps) {
         maxBarWidth={64}
         // Room above the tallest bar for its value.
         barChartProps={{ title: t('chart.deadStock.title'), margin: { top: 20 } }}
-        tooltipProps={{
-          content: ({ payload }) => {
-            const bar = pointOf<AgeBar & { color: string }>(payload);
-            return bar ? (
-              <FiguresTooltip
-                label={bar.label}
-                rows={[
-                  {
-                    key: 'value',
-                    color: bar.color,
-                    name: t('chart.deadStock.value'),
-                    value: words.money(bar.valueMinor),
-                  },
-                  { key: 'components', name: t('chart.deadStock.components'), value: words.count(bar.components) },
-                ]}
-              />
-            ) : null;
-          },
-        }}
+        tooltipProps={figuresTooltip<AgeBar & { color: string }>((bar) => ({
+          label: bar.label,
+          rows: [
+            { key: 'value', color: bar.color, name: t('chart.deadStock.value'), value: words.money(bar.valueMinor) },
+            { key: 'components', name: t('chart.deadStock.components'), value: words.count(bar.components) },
+          ],
+        }))}
       />
     </ChartCard>
   );
 
   return (
-    <ReportTable
+    <ComponentReportTable
       name="dead-stock"
       view={view}
       query={query}
       columns={columns}
-      idAccessor="componentId"
-      componentOf={componentOf}
       filtered={filtered}
       chart={chart}
     />

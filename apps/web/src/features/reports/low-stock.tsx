@@ -5,12 +5,11 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from './chart-card';
-import { ComponentCell, Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
+import { categoryColumn, componentColumn } from './report-columns';
+import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
 
 const BAR_HEIGHT = 28;
-
-const componentOf = (row: LowStockRow) => row;
 
 /** A bar's colour by how little of the minimum is left: red under a quarter, orange under a half, else yellow. */
 function shortageColor(percent: number): string {
@@ -33,25 +32,14 @@ export function LowStockView(view: ReportViewProps) {
 
   const columns = useMemo<DataTableColumn<LowStockRow>[]>(
     () => [
-      {
-        accessor: 'sku',
-        title: t('columns.component'),
-        sortable: true,
-        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
-        footer: data ? (
+      // The list has no sums: its totals row counts the components to reorder.
+      componentColumn(
+        t,
+        data ? (
           <Figure strong>{t('totals.components', { count: data.total, formatted: words.count(data.total) })}</Figure>
         ) : null,
-      },
-      {
-        accessor: 'categoryPath',
-        title: t('columns.category'),
-        render: (row) =>
-          row.categoryPath ?? (
-            <Text span size="sm" c="dimmed">
-              —
-            </Text>
-          ),
-      },
+      ),
+      categoryColumn(t),
       {
         accessor: 'onHand',
         title: t('columns.onHand'),
@@ -113,9 +101,8 @@ export function LowStockView(view: ReportViewProps) {
       title={t('chart.lowStock.title')}
       description={t('chart.lowStock.description')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={bars.length === 0}
-      stale={query.isPlaceholderData}
     >
       <BarChart
         h={Math.max(140, bars.length * BAR_HEIGHT + 50)}
@@ -137,13 +124,11 @@ export function LowStockView(view: ReportViewProps) {
   );
 
   return (
-    <ReportTable
+    <ComponentReportTable
       name="low-stock"
       view={view}
       query={query}
       columns={columns}
-      idAccessor="componentId"
-      componentOf={componentOf}
       filtered={filtered}
       chart={chart}
     />

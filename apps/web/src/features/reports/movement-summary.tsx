@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '../../components/forms/segmented-choice';
-import { ChartCard, FiguresTooltip, pointOf } from './chart-card';
+import { ChartCard, figuresTooltip } from './chart-card';
 import {
   MOVEMENT_FIGURES,
   type MovementBar,
@@ -13,10 +13,9 @@ import {
   movementCharts,
   movementHasFigures,
 } from './chart-data';
-import { ComponentCell, Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
+import { componentColumn } from './report-columns';
+import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const componentOf = (row: MovementSummaryRow) => row;
 
 /** Which figures of the summary its table can sort by (the contract's MovementSummarySort). */
 const SORTABLE: readonly MovementFigure[] = ['opening', 'received', 'issued', 'closing'];
@@ -40,13 +39,7 @@ export function MovementSummaryView(view: ReportViewProps) {
 
   const columns = useMemo<DataTableColumn<MovementSummaryRow>[]>(
     () => [
-      {
-        accessor: 'sku',
-        title: t('columns.component'),
-        sortable: true,
-        render: (row) => <ComponentCell sku={row.sku} name={row.name} />,
-        footer: <Figure strong>{t('totals.label')}</Figure>,
-      },
+      componentColumn(t),
       ...MOVEMENT_FIGURES.map(
         (figure): DataTableColumn<MovementSummaryRow> => ({
           accessor: figure,
@@ -92,9 +85,8 @@ export function MovementSummaryView(view: ReportViewProps) {
     <ChartCard
       title={t('chart.movement.title')}
       summary={summary}
-      loading={!data}
+      query={query}
       empty={!totals || !movementHasFigures(totals.units)}
-      stale={query.isPlaceholderData}
     >
       <Stack gap="xs">
         {charts.length > 1 ? (
@@ -118,24 +110,17 @@ export function MovementSummaryView(view: ReportViewProps) {
             referenceLines={[{ x: 0, color: 'gray.6' }]}
             maxBarWidth={20}
             barChartProps={{ title: t('chart.movement.title') }}
-            tooltipProps={{
-              content: ({ payload }) => {
-                const bar = pointOf<MovementBar>(payload);
-                return bar ? (
-                  <FiguresTooltip
-                    label={bar.label}
-                    rows={[
-                      {
-                        key: 'quantity',
-                        color: bar.color,
-                        name: t('chart.movement.quantity'),
-                        value: words.quantity(bar.exact, shown.unit),
-                      },
-                    ]}
-                  />
-                ) : null;
-              },
-            }}
+            tooltipProps={figuresTooltip<MovementBar>((bar) => ({
+              label: bar.label,
+              rows: [
+                {
+                  key: 'quantity',
+                  color: bar.color,
+                  name: t('chart.movement.quantity'),
+                  value: words.quantity(bar.exact, shown.unit),
+                },
+              ],
+            }))}
           />
         ) : null}
       </Stack>
@@ -143,13 +128,11 @@ export function MovementSummaryView(view: ReportViewProps) {
   );
 
   return (
-    <ReportTable
+    <ComponentReportTable
       name="movement-summary"
       view={view}
       query={query}
       columns={columns}
-      idAccessor="componentId"
-      componentOf={componentOf}
       filtered={filtered}
       chart={chart}
     />

@@ -149,3 +149,15 @@ export function ReportTable<Row, Data extends { items: Row[]; total: number }>({
     </>
   );
 }
+
+/** A component's row as the reports of components send it: what opens the component and names it. */
+type ComponentRow = { componentId: string; sku: string; name: string };
+
+const componentOf = (row: ComponentRow) => row;
+
+/** A report whose rows are components: each row is its component, and opens it. */
+export function ComponentReportTable<Row extends ComponentRow, Data extends { items: Row[]; total: number }>(
+  props: Omit<ReportTableProps<Row, Data>, 'idAccessor' | 'componentOf'>,
+) {
+  return <ReportTable {...props} idAccessor="componentId" componentOf={componentOf} />;
+}

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrency } from '../../lib/format';
 import { ChartCard } from './chart-card';
 import { axisLabel, valuationBars } from './chart-data';
-import { Figure, ReportTable, type ReportViewProps, UnitSums, useReportQuery } from './report-table';
+import { quantityColumn, totalsLabel, valueColumn } from './report-columns';
+import { Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
 
 const BAR_HEIGHT = 30;
@@ -41,7 +42,7 @@ export function StockValuationView(view: ReportViewProps) {
               {t('chart.withoutCategory')}
             </Text>
           ),
-        footer: <Figure strong>{t('totals.label')}</Figure>,
+        footer: totalsLabel(t),
       },
       {
         accessor: 'components',
@@ -49,23 +50,8 @@ export function StockValuationView(view: ReportViewProps) {
         textAlign: 'right',
         render: (row) => <Figure>{words.count(row.components)}</Figure>,
       },
-      {
-        accessor: 'quantity',
-        title: t('columns.quantity'),
-        sortable: true,
-        textAlign: 'right',
-        render: (row) => <Figure>{words.quantity(row.quantity, row.unit)}</Figure>,
-        footer: totals ? <UnitSums sums={totals.quantities} words={words} /> : null,
-      },
-      {
-        accessor: 'valueMinor',
-        title: t('columns.value'),
-        sortable: true,
-        sortKey: 'value',
-        textAlign: 'right',
-        render: (row) => <Figure>{words.money(row.valueMinor)}</Figure>,
-        footer: totals ? <Figure strong>{words.money(totals.valueMinor)}</Figure> : null,
-      },
+      quantityColumn(t, words, { sums: totals?.quantities }),
+      valueColumn(t, words, totals?.valueMinor),
     ],
     [t, words, groupBy, totals],
   );
@@ -74,13 +60,7 @@ export function StockValuationView(view: ReportViewProps) {
     .map((bar) => t('chart.point', { label: bar.group, value: words.money(bar.valueMinor) }))
     .join(' ');
   const chart = (
-    <ChartCard
-      title={t(`chart.valuation.title_${groupBy}`)}
-      summary={summary}
-      loading={!data}
-      empty={bars.length === 0}
-      stale={query.isPlaceholderData}
-    >
+    <ChartCard title={t(`chart.valuation.title_${groupBy}`)} summary={summary} query={query} empty={bars.length === 0}>
       <BarChart
         h={Math.max(140, bars.length * BAR_HEIGHT + 50)}
         data={bars}
