@@ -1,14 +1,34 @@
 // Bulk data for the stock benchmark, written straight in SQL (INSERT … SELECT over generate_series): a
 // category tree, one department's location tree, N components and 10 movements per component whose running
 // balances never go below zero, then stock_balances, department_stock and stock_summary summed from that very ledger.
+// With `history` (the reports benchmark) the movements spread over the past two years instead of one, and the
+// components differ in ways the reports look for: see HISTORY.
 import type pg from 'pg';
 
 export type StockDataOptions = {
   departmentId: string;
   userId: string;
   components: number;
+  /** Two years of history shaped for the reports (HISTORY); off, the data is the stock benchmark's. */
+  history?: boolean;
+  /** With history: the people the movements are spread over (by component and movement); else all are userId's. */
+  postedBy?: string[];
   log?: (message: string) => void;
 };
+
+/**
+ * The shape of the `history` data, by component number i (1…N, the SKU's digits). Each component's ten movements
+ * run from its first receipt to its last issue, evenly, in the same order as without history but for the second
+ * receipt, which lands anywhere in between (no balance is ever below zero). The first receipt is between `days` and
+ * ~13 months ago; the last movement:
+ * - i % 10 = 0, dead: 366–665 days ago (the dead stock report at `days` = 365 lists exactly these);
+ * - i % 10 = 1, idle: 181–364 days ago, so a day passes before any reaches 365 (dead at 180 days, with the dead ones);
+ * - otherwise within the last 90 days.
+ * Minimum stock: 2 000–4 000 for i % 10 = 2, above anything on hand (≤ 1 993), so the low stock report lists
+ * exactly these; 0–450 for the others, below anything on hand (≥ 860). The second receipt costs 8 % more than the
+ * first.
+ */
+export const HISTORY = { days: 730, deadShare: 0.1, idleShare: 0.1, lowShare: 0.1 } as const;
 
 /** What the load scenarios need to know about the generated data. */
 export type StockData = {
@@ -114,7 +134,12 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
   );
 
   // Component i: leaf category i % 100, manufacturer i % 12, package (i / 10) % 8; minimum stock 0..1900 so
-  // that a good share ends below it.
+  // that a good share ends below it (with history: as HISTORY says).
+  const history = options.history === true;
+  const minimumStock = history
+    ? `case when g.i % 10 = 2 then 2000 + (g.i % 5) * 500 else (g.i % 10) * 50 end`
+    : '(g.i % 20) * 100';
+  const created = history ? `interval '${HISTORY.days + 10} days'` : `interval '500 days'`;
   await step(`${n} components (+2 parameters each)`, [
     `insert into components (sku, name, category_id, manufacturer, manufacturer_part_number, package, unit,
                              minimum_stock, default_unit_cost_minor, created_at, updated_at)
@@ -124,8 +149,8 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
             (${textArray(MANUFACTURERS)})[1 + g.i % 12],
             upper(substr(md5(g.i::text), 1, 10)),
             (${textArray(PACKAGES)})[1 + (g.i / 10) % 8],
-            'pcs', (g.i % 20) * 100, 5 + (g.i * 37) % 50000,
-            now() - interval '500 days', now() - interval '500 days' + (g.i % 1000) * interval '1 minute'
+            'pcs', ${minimumStock}, 5 + (g.i * 37) % 50000,
+            now() - ${created}, now() - ${created} + (g.i % 1000) * interval '1 minute'
      from generate_series(1, ${n}) g(i)
      join (select id, path, (row_number() over (order by path) - 1)::int as n from categories where parent_id is not null) leaf
        on leaf.n = g.i % 100`,
@@ -145,6 +170,20 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
     indexes.rows.map((index) => `drop index ${index.indexname}`),
   );
   // Bins: the department's 200 leaf locations. Component c keeps its stock in bins a and b (always distinct).
+  // With history, movement k of component i is posted at first + (last − first) × (k − 1) / 9, first and last as
+  // HISTORY says, a component's own second of the day added to both so that components do not share instants;
+  // the second receipt goes between two of the others, wherever i puts it: its bin (b) issues only after the
+  // transfer has filled it, so the receipts reach into the last year without any balance going below zero.
+  const jitter = `(i % 86400) * interval '1 second'`;
+  const first = `now() - interval '${HISTORY.days} days' + ((i::bigint * 7919) % (case i % 10 when 0 then 60 when 1 then 180 else 330 end)) * interval '1 day' + ${jitter}`;
+  const last = `now() - (case i % 10 when 0 then 366 + (i::bigint * 31) % 300 when 1 then 181 + (i::bigint * 31) % 183 else (i::bigint * 104729) % 90 end) * interval '1 day' - ${jitter}`;
+  const people = history ? (options.postedBy ?? []) : [];
+  // $2 stays in the statement either way: pg refuses a parameter it cannot type.
+  const postedBy =
+    people.length > 0 ? `coalesce((${textArray(people)}::uuid[])[1 + (i * k) % ${people.length}], $2)` : '$2';
+  const postedAt = history
+    ? `(${first}) + ((${last}) - (${first})) * (case when k = 2 then ((i * 13) % 9 + 0.5) / 9.0 else (k - 1) / 9.0 end)`
+    : `now() - interval '400 days' + k * interval '36 days' + ${jitter}`;
   await step(
     `${n * MOVEMENTS_PER_COMPONENT} movements`,
     `
@@ -171,13 +210,12 @@ export async function generateStockData(client: pg.Client, options: StockDataOpt
                 else 1 + (i * k) % 50 end,
            case when k in (1, 2) then null when k = 10 then bin_b else bin_a end,
            case when k = 1 then bin_a when k in (2, 9) then bin_b else null end,
-           case when k <= 2 then cost else null end,
+           case when k = 1 then cost when k = 2 then ${history ? 'round(cost * 1.08)' : 'cost'} else null end,
            case when k <= 2 then 'INV-' || (2024 + k) || '-' || lpad((i % 9999)::text, 4, '0')
                 when k = 9 then '' else 'WO-' || lpad(((i * k) % 99999)::text, 5, '0') end,
-           '', $2,
-           now() - interval '400 days' + k * interval '36 days' + (i % 86400) * interval '1 second'
-    from plan
-    order by now() - interval '400 days' + k * interval '36 days' + (i % 86400) * interval '1 second'`,
+           '', ${postedBy}, created_at
+    from (select *, ${postedAt} as created_at from plan) timed
+    order by created_at`,
     [department, options.userId],
   );
   await step(
