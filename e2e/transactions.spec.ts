@@ -97,15 +97,15 @@ test('the ledger filters by type through the URL, exports the view and lets an a
   await page.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Receipt' }).click();
   await expect(rows).toHaveCount(2);
-  await page.getByLabel('From date').fill('2999-01-01');
+  await page.getByLabel('From date', { exact: true }).fill('2999-01-01');
   await expect(page.getByText('No movements match these filters.')).toBeVisible();
   // A period that ends before it starts is kept as typed and named as the problem, not silently dropped.
-  await page.getByLabel('To date').fill('Jan 1, 2998');
+  await page.getByLabel('To date', { exact: true }).fill('Jan 1, 2998');
   await expect(page).toHaveURL(/[?&]to=2998-01-01(&|$)/);
   await expect(page.getByText('The end date is before the start date')).toBeVisible();
-  await page.getByLabel('To date').fill('');
+  await page.getByLabel('To date', { exact: true }).fill('');
   await expect(page.getByText('The end date is before the start date')).toBeHidden();
-  await page.getByLabel('From date').fill('');
+  await page.getByLabel('From date', { exact: true }).fill('');
   await expect(rows).toHaveCount(2);
 
   // Reversal of the issue, with a note; the original stays and is marked.
