@@ -28,9 +28,7 @@
 //   SERVER_DIR=<dir>    run <dir>/dist/server.js instead of apps/server's (e.g. a patched copy, to measure a change)
 //   SERVER_NODE_OPTIONS options for the server's node, space-separated (e.g. --max-old-space-size=192, to see whether
 //                       an export's memory growth is garbage not yet collected or memory it holds)
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { REPORT_NAMES, type ReportFormat } from '@cm/contract';
@@ -47,7 +45,7 @@ import {
   timePage,
 } from './reports/measure.js';
 import { casesTable, exportsTable, pagesTable, rowsPerSecond, TARGETS } from './reports/report.js';
-import { type ServerProcess, startBuiltServer } from './server-process.js';
+import { buildServer, type ServerProcess, startBuiltServer } from './server-process.js';
 import { BENCH_ACCOUNT, databaseUrl, dropDatabase, postgresSettings, withClient } from './stock-load/database.js';
 import { loadAverage } from './stock-load/report.js';
 
@@ -75,20 +73,6 @@ const REUSE = process.env.REUSE;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.resolve(ROOT, process.env.SERVER_DIR ?? 'apps/server');
 const TIME_ZONE = 'Europe/Moscow';
-
-function buildServer(): void {
-  console.log('Building the server…');
-  try {
-    execFileSync('npm', ['run', 'build', '--workspace', '@cm/contract', '--workspace', '@cm/server', '--silent'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  } catch {
-    // As bench:stock: tsc --build still emits on type errors elsewhere in a shared tree.
-    if (!existsSync(path.join(ROOT, 'apps/server/dist/server.js'))) throw new Error('the server build failed');
-    console.warn('The build reported errors (above); running the JavaScript it emitted.');
-  }
-}
 
 /** Starts the server on the database and signs the bench administrator in, in the generated department. */
 async function startServer(url: string, departmentId: string): Promise<{ process: ServerProcess; server: Server }> {

@@ -27,16 +27,14 @@
 //   RATE=<req/s>        offered load (open model) instead of the closed model, as bench:stock's RATE
 //   SERVER_DIR=<dir>    run <dir>/dist/server.js instead of apps/server's (e.g. a patched copy, to measure a change)
 //   PROFILE=<dir>       write a V8 CPU profile of the server process into <dir> when it stops
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { dataChecks, describeSalesData, generateSalesData, PASSWORD } from './sales-load/data.js';
 import { explainSales } from './sales-load/explain.js';
 import { type LiveResult, liveBoardsMissing, spread, webhooksToBoards } from './sales-load/live-boards.js';
 import { salesScenarios } from './sales-load/scenarios.js';
-import { type ServerProcess, startBuiltServer } from './server-process.js';
+import { buildServer, type ServerProcess, startBuiltServer } from './server-process.js';
 import { cpuBetween, cpuSnapshot } from './stock-load/cpu.js';
 import { databaseUrl, drain, dropDatabase, postgresSettings, withClient } from './stock-load/database.js';
 import { closedLoop } from './stock-load/load.js';
@@ -80,19 +78,6 @@ const TARGETS: Record<string, { percentile: 'p95' | 'p99'; ms: number }> = {
   'webhook-answer': { percentile: 'p99', ms: 2000 },
   'webhook-answer-loaded': { percentile: 'p99', ms: 2000 },
 };
-
-function buildServer(): void {
-  console.log('Building the server…');
-  try {
-    execFileSync('npm', ['run', 'build', '--workspace', '@cm/contract', '--workspace', '@cm/server', '--silent'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  } catch {
-    if (!existsSync(path.join(ROOT, 'apps/server/dist/server.js'))) throw new Error('the server build failed');
-    console.warn('The build reported errors (above); running the JavaScript it emitted.');
-  }
-}
 
 async function signIn(baseUrl: string, email: string): Promise<{ token: string; department: string | undefined }> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {

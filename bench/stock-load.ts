@@ -24,12 +24,10 @@
 //   SERVER_DIR=<dir>    run <dir>/dist/server.js instead of apps/server's (e.g. a patched copy, to measure a change)
 //   PROFILE=<dir>       write a V8 CPU profile of the server process into <dir> when it stops (open it in Chrome's
 //                       DevTools or speedscope), to see where the server's share of the CPU goes
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { type ServerProcess, startBuiltServer } from './server-process.js';
+import { buildServer, type ServerProcess, startBuiltServer } from './server-process.js';
 import {
   BENCH_ACCOUNT,
   databaseUrl,
@@ -57,20 +55,6 @@ const TIMEOUT = Number(process.env.TIMEOUT ?? 60);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.resolve(ROOT, process.env.SERVER_DIR ?? 'apps/server');
 const PROFILE = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.PROFILE)}`] : [];
-
-function buildServer(): void {
-  console.log('Building the server…');
-  try {
-    execFileSync('npm', ['run', 'build', '--workspace', '@cm/contract', '--workspace', '@cm/server', '--silent'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  } catch {
-    // tsc --build still emits on type errors; a type error elsewhere in a shared tree should not stop a benchmark.
-    if (!existsSync(path.join(ROOT, 'apps/server/dist/server.js'))) throw new Error('the server build failed');
-    console.warn('The build reported errors (above); running the JavaScript it emitted.');
-  }
-}
 
 async function signIn(baseUrl: string): Promise<string> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
