@@ -147,15 +147,61 @@ async function withSession(request: () => Promise<Response>): Promise<Response> 
   return response;
 }
 
-/** Downloads a file the API streams (an export, a template), with the name the server gave it. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await withSession(() => send(path, {}, true));
+/** How much of a file has arrived; `total` only when the server said the size and the bytes are counted as sent. */
+export type DownloadProgress = { received: number; total: number | null };
+
+/** The file name a Content-Disposition header gives, its UTF-8 form first (Cyrillic names), else `fallback`. */
+export function fileNameOf(disposition: string | null, fallback = 'download'): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // A malformed escape: the plain name, if any, is the next best.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * The size a response announces, when its body is counted in the same bytes the reader gets: a compressed answer's
+ * length is of the compressed bytes (and a streamed one has none).
+ */
+function announcedSize(response: Response): number | null {
+  if (response.headers.get('content-encoding')) return null;
+  const length = Number(response.headers.get('content-length'));
+  return Number.isSafeInteger(length) && length > 0 ? length : null;
+}
+
+/**
+ * Downloads a file the API streams (an export, a template), with the name the server gave it. With `onProgress`
+ * the body is read chunk by chunk so that a large file shows the bytes received while it is written; `signal`
+ * cancels it (the promise then rejects with an AbortError).
+ */
+export async function apiDownload(
+  path: string,
+  options: { signal?: AbortSignal; onProgress?: (progress: DownloadProgress) => void } = {},
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await withSession(() => send(path, { signal: options.signal }, true));
   if (!response.ok) throw await toApiError(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
-  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? 'download');
-  return { blob: await response.blob(), fileName };
+  const fileName = fileNameOf(response.headers.get('content-disposition'));
+  const { onProgress } = options;
+  const reader = onProgress ? response.body?.getReader() : undefined;
+  if (!onProgress || !reader) return { blob: await response.blob(), fileName };
+
+  const total = announcedSize(response);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress({ received, total: total !== null && total >= received ? total : null });
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  return { blob: new Blob(chunks, { type }), fileName };
 }
 
 /**

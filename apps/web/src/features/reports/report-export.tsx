@@ -10,10 +10,10 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../components/data-table';
+import { apiDownload } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notify';
 import { reportFilePath } from './api';
-import { downloadWithProgress } from './download';
 import type { ResolvedReport } from './search';
 import { useReportWords } from './use-report-words';
 
@@ -45,18 +45,15 @@ export function useReportExport(report: ResolvedReport) {
       let shownAt = 0;
       const lang = i18n.language === 'ru' ? 'ru' : 'en';
       try {
-        const { blob, fileName } = await downloadWithProgress(
-          reportFilePath(report.name, report.parameters, format, lang),
-          {
-            signal: controller.signal,
-            onProgress: ({ received, total }) => {
-              const now = performance.now();
-              if (now - shownAt < PROGRESS_EVERY_MS) return;
-              shownAt = now;
-              setRunning((current) => (current?.controller === controller ? { ...current, received, total } : current));
-            },
+        const { blob, fileName } = await apiDownload(reportFilePath(report.name, report.parameters, format, lang), {
+          signal: controller.signal,
+          onProgress: ({ received, total }) => {
+            const now = performance.now();
+            if (now - shownAt < PROGRESS_EVERY_MS) return;
+            shownAt = now;
+            setRunning((current) => (current?.controller === controller ? { ...current, received, total } : current));
           },
-        );
+        });
         saveFile(blob, fileName);
       } catch (error) {
         if (controller.signal.aborted) notify({ message: t('reports:export.cancelled') });
