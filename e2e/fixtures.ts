@@ -120,7 +120,7 @@ export function testEveryRowReachable(what: string, role: keyof typeof accounts,
     test(`every row of a 100-row page of ${what} is reached by wheel and keyboard at ${width} px, with the header in view`, async ({
       page,
     }) => {
-      await signInAs(page, role, `${path}?pageSize=100`);
+      await signInAs(page, role, `${path}${path.includes('?') ? '&' : '?'}pageSize=100`);
       await page.setViewportSize({ width, height: 900 });
       await expectEveryRowReachable(page, name);
     });

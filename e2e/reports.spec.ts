@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, signInAs } from './fixtures.js';
+import { expectNoSeriousViolations, signInAs, testEveryRowReachable } from './fixtures.js';
 
 // The reports only read the demo data: nothing here changes what other specs see.
 
@@ -267,3 +267,5 @@ test('a manager has no Reports entry and is refused /reports', async ({ page }) 
   await page.goto('/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
 });
+
+testEveryRowReachable('the movement summary', 'administrator', '/reports?report=movement-summary', 'Movement summary');
