@@ -24,6 +24,10 @@ const PORT = Number(process.env.E2E_PORT);
 // directory is created only where the web server starts (the main process), keyed by its pid.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cm-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// A second server, on the next port with a database of its own, runs in developer mode for the UI kit's pages
+// (e2e/ui-kit.spec.ts): the server decides whether they exist, so the main one keeps it off.
+const devDataDir = process.env.E2E_DEV_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cm-e2e-dev-'));
+process.env.E2E_DEV_DATA_DIR = devDataDir;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,11 +55,20 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node apps/server/dist/server.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node apps/server/dist/server.js',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node apps/server/dist/server.js',
+      url: `http://127.0.0.1:${PORT + 1}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT + 1), HOST: '127.0.0.1', DATA_DIR: devDataDir, LOG_LEVEL: 'warn', DEV_MODE: 'true' },
+    },
+  ],
 });

@@ -216,21 +216,3 @@ for (const theme of ['light', 'dark'] as const) {
     expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 }
-
-test('the UI-kit section and its pages exist only in developer mode', async ({ page }) => {
-  await signInAs(page, 'worker');
-  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(navigation.getByText('UI kit')).toHaveCount(0);
-  await page.goto('/pages/error503');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-
-  // The client reads developer mode from the server; this run's server has it off, so the answer is stubbed.
-  await page.route('**/api/auth/dev-mode', (route) => route.fulfill({ json: { devMode: true } }));
-  await page.reload();
-  await expect(navigation.getByText('UI kit')).toBeVisible();
-  await navigation.getByRole('link', { name: 'Maintenance' }).click();
-  await expect(page).toHaveURL('/pages/maintenence');
-  await expect(page.getByRole('heading', { level: 1, name: 'Down for maintenance' })).toBeVisible();
-  await navigation.getByRole('link', { name: 'Error 503' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Service unavailable' })).toBeVisible();
-});

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Locale, readLocale, writeSetting } from '../lib/interface-settings';
-import type { Namespaces } from './screen-translations/namespaces';
+import type { Namespaces } from '../lib/translations';
 
 /**
  * What the first screen needs, one chunk per language: the shell, sign-in and the error messages it can meet. A page

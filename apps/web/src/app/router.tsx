@@ -22,7 +22,7 @@ import { sessionKeys } from '../lib/query-keys/session';
 import { session } from '../lib/session';
 import { screenTranslations } from './i18n';
 import { AuthLayout } from './layout/auth-layout';
-import { FULL_SCREENS, mayOpen, SCREENS, type Screen, UI_KIT_PAGES } from './screens';
+import { FULL_SCREENS, mayOpen, SCREENS, type Screen } from './screens';
 
 /** The signed-in shell, with the code and words of its screens: the sign-in page downloads none of it. */
 const AppLayout = lazyRouteComponent(() => import('./layout/app-layout'), 'AppLayout');
@@ -200,15 +200,19 @@ const componentEditRoute = createRoute({
 });
 const componentRoutes = [componentNewRoute, componentDetailRoute, componentEditRoute];
 
-// Outside developer mode these paths do not exist: they answer with the 404 page.
-const uiKitRoutes = UI_KIT_PAGES.map((page) =>
+// The UI kit (PRODUCT.md §6). Outside developer mode these paths do not exist: they answer with the 404 page, and the
+// server decides (its dev-mode answer). Which kit page an address shows is looked up in the kit's own chunk, so that
+// its list of pages never reaches the first screen's code.
+const KIT_PATHS = ['/elements/$page', '/datatables/$page', '/forms/$page', '/charts', '/widgets', '/pages/$page'];
+const KitPageRoute = lazyRouteComponent(() => import('../features/ui-kit/kit-route'));
+const uiKitRoutes = KIT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => appLayoutRoute,
-    path: page.path,
+    path,
     beforeLoad: async ({ context }) => {
       if (!(await context.queryClient.ensureQueryData(devModeQuery)).devMode) throw notFound();
     },
-    component: () => <ErrorPage kind={page.kind} />,
+    component: KitPageRoute,
   }),
 );
 

@@ -1,7 +1,6 @@
 import type { Role } from '@cm/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { ErrorKind } from '../components/error-pages/error-page';
 
 const EVERYONE: readonly Role[] = ['administrator', 'manager', 'worker'];
 const SALES: readonly Role[] = ['administrator', 'manager'];
@@ -131,14 +130,3 @@ export const FULL_SCREENS: readonly Omit<Screen, 'section'>[] = [
 export function mayOpen(screen: Pick<Screen, 'roles'>, role: Role | undefined): boolean {
   return role !== undefined && screen.roles.includes(role);
 }
-
-/**
- * Living pages of the UI kit, listed only in developer mode (PRODUCT.md §6). The error and maintenance
- * pages are the product's own; the other kit pages (elements, tables, forms, charts) come with the UI-kit work.
- */
-export const UI_KIT_PAGES: readonly { path: string; label: string; kind: ErrorKind }[] = [
-  { path: '/pages/error404', label: 'error404', kind: '404' },
-  { path: '/pages/error500', label: 'error500', kind: '500' },
-  { path: '/pages/error503', label: 'error503', kind: '503' },
-  { path: '/pages/maintenence', label: 'maintenance', kind: 'maintenance' },
-];

@@ -16,10 +16,13 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { devModeQuery } from '../../features/auth/api';
-import { mayOpen, SCREENS, type Screen, UI_KIT_PAGES } from '../screens';
+import { mayOpen, SCREENS, type Screen } from '../screens';
+
+// Developer mode only: its pages and words never reach a user's download otherwise.
+const KitMenu = lazy(() => import('../../features/ui-kit/kit-menu'));
 
 const SECTIONS: Screen['section'][] = ['sales', 'stock', 'account'];
 
@@ -42,15 +45,21 @@ const SCREEN_ICONS: Record<string, Icon> = {
 
 type MenuEntry = { path: string; label: string; icon: Icon };
 
+function MenuHeading({ title }: { title: string }) {
+  return (
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
+      {title}
+    </Text>
+  );
+}
+
 function MenuSection({ title, entries, onNavigate }: { title: string; entries: MenuEntry[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (entries.length === 0) return null;
   return (
     <Stack gap={2}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
-        {title}
-      </Text>
+      <MenuHeading title={title} />
       {entries.map((entry) => (
         <NavLink
           key={entry.path}
@@ -85,11 +94,12 @@ export function Sidebar({ user, onNavigate }: { user: User | undefined; onNaviga
           />
         ))}
         {devMode?.devMode && (
-          <MenuSection
-            title={t('nav.uiKit')}
-            entries={UI_KIT_PAGES.map((page) => ({ ...page, icon: IconLayoutDashboard }))}
-            onNavigate={onNavigate}
-          />
+          <Stack gap={2}>
+            <MenuHeading title={t('nav.uiKit')} />
+            <Suspense>
+              <KitMenu onNavigate={onNavigate} />
+            </Suspense>
+          </Stack>
         )}
       </Stack>
     </ScrollArea>

@@ -1,5 +1,5 @@
+import { byNamespace, domainWords } from '../../lib/translations';
 import screenErrors from '../../locales/ru/screen-errors.json';
-import { byNamespace, domainWords } from './namespaces';
 
 /**
  * The Russian words of the screens behind sign-in, by namespace, as one chunk fetched once a session starts
@@ -8,7 +8,7 @@ import { byNamespace, domainWords } from './namespaces';
 export default {
   ...byNamespace(
     import.meta.glob<Record<string, unknown>>(
-      ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors,screen-errors}.json'],
+      ['../../locales/ru/*.json', '!../../locales/ru/{common,auth,errors,screen-errors,kit*}.json'],
       { eager: true, import: 'default' },
     ),
   ),
