@@ -67,16 +67,20 @@ const KIT_PATHS = [
 /** The server of this run that runs in developer mode (playwright.config.ts). */
 const DEV_SERVER = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
-test('without developer mode every kit path is a 404 and the menu has no kit section', async ({ page }) => {
-  await signInAs(page, 'administrator');
-  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(navigation.getByRole('link', { name: 'Stock' })).toBeVisible();
-  await expect(navigation.getByText('UI kit')).toHaveCount(0);
-  for (const path of KIT_PATHS) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
-  }
-});
+for (const group of ['elements', 'datatables', 'forms', 'charts', 'pages']) {
+  test(`without developer mode the ${group} kit paths are a 404 and the menu has no kit section`, async ({ page }) => {
+    await signInAs(page, 'administrator');
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(navigation.getByRole('link', { name: 'Stock' })).toBeVisible();
+    await expect(navigation.getByText('UI kit')).toHaveCount(0);
+    for (const path of KIT_PATHS.filter(
+      (kitPath) => kitPath.startsWith(`/${group}`) || (group === 'charts' && kitPath === '/widgets'),
+    )) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+    }
+  });
+}
 
 test.describe('in developer mode', () => {
   test.use({ baseURL: DEV_SERVER });
@@ -85,7 +89,9 @@ test.describe('in developer mode', () => {
   const consoleErrors: string[] = [];
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    page = await browser.newPage({ baseURL: DEV_SERVER });
+    // axe needs a page of a context of its own.
+    const context = await browser.newContext({ baseURL: DEV_SERVER });
+    page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
@@ -94,7 +100,7 @@ test.describe('in developer mode', () => {
   });
 
   test.afterAll(async () => {
-    await page.close();
+    await page.context().close();
   });
 
   test('the menu has a UI-kit section that leads to every kit page', async () => {
@@ -120,7 +126,8 @@ test.describe('in developer mode', () => {
         await page.evaluate((value) => localStorage.setItem('theme', value), theme);
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('status')).toHaveCount(0);
+        // Examples that read the server have shown what they read.
+        await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page);
         expect(consoleErrors, `${path} (${theme})`).toEqual([]);
       }

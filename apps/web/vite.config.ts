@@ -64,6 +64,24 @@ function entryChunks(): { plugin: Plugin; loaded: Set<string> } {
 
 const entry = entryChunks();
 
+/**
+ * The libraries' modules the sign-in page runs, in one chunk of their own. Left to itself the bundler groups a module
+ * with the others that the same lazy chunks import, so every new screen or UI-kit page that imports some of them and
+ * not others split them further, and each split weighs on the first screen (ADR 0045). Only these: a whole library
+ * here would bring the sign-in page code it never runs.
+ */
+const FIRST_SCREEN_LIBRARIES = new RegExp(
+  [
+    'node_modules/(react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|clsx)/',
+    'node_modules/@tanstack/(router-core|react-router|history|store|react-store|query-core|react-query)/',
+    'node_modules/@mantine/hooks/esm/(use-color-scheme|use-did-update|use-id|use-isomorphic-effect|use-media-query|use-reduced-motion|use-uncontrolled|utils)/',
+    'node_modules/@mantine/core/esm/core/',
+    'node_modules/@mantine/core/esm/components/(Input|InputBase|TextInput|PasswordInput|Transition|Button|ActionIcon|Loader|Alert|CloseButton|Title|Group|Text|Paper|Stack|UnstyledButton|Center)/',
+  ]
+    .join('|')
+    .replaceAll('/', '[\\\\/]'),
+);
+
 export default defineConfig({
   plugins: [react(), precompress(), entry.plugin],
   build: {
@@ -82,6 +100,7 @@ export default defineConfig({
             // that imports this one, so the switch has run before the first schema, wherever the bundler puts the
             // schemas (src/lib/zod-without-eval.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
+            { name: 'first-screen', test: FIRST_SCREEN_LIBRARIES },
           ],
         },
       },
