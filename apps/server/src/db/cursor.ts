@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type DatabaseHandle, LIST_WORK_MEM, queryRows } from './client.js';
+import { type Database, type DatabaseHandle, type Executor, LIST_WORK_MEM, queryRows } from './client.js';
 
 /** Rows fetched from the cursor at a time. */
 const BATCH_SIZE = 2000;
@@ -13,13 +13,14 @@ const READ_AHEAD: Record<DatabaseHandle['kind'], number> = { postgres: 2, pglite
 
 /**
  * Every row of `query`, computed once by the database and read through a cursor in batches: a result of any size is
- * neither recomputed per batch nor held whole in memory. The cursor's transaction ends when the rows are read or
- * the consumer stops early.
+ * neither recomputed per batch nor held whole in memory. `prepare` runs first in the cursor's transaction (to fill a
+ * temporary table the query reads, say). The transaction ends when the rows are read or the consumer stops early.
  */
 export async function* rowsByCursor<Row>(
   db: Database,
   kind: DatabaseHandle['kind'],
   query: SQL,
+  prepare?: (tx: Executor) => Promise<void>,
 ): AsyncGenerator<Row, void, undefined> {
   const batches: Row[][] = [];
   let done = false;
@@ -41,6 +42,7 @@ export async function* rowsByCursor<Row>(
       await tx.execute(sql`set local cursor_tuple_fraction = 1`);
       await tx.execute(sql.raw(`set local work_mem = '${LIST_WORK_MEM}'`));
       await tx.execute(sql`set local jit = off`);
+      await prepare?.(tx);
       await tx.execute(sql`declare rows_by_cursor no scroll cursor for ${query}`);
       while (!stopped) {
         const rows = await queryRows<Row>(tx, sql.raw(`fetch forward ${BATCH_SIZE} from rows_by_cursor`));

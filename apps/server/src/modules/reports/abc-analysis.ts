@@ -12,8 +12,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { unitWord } from '../../lib/domain-words.js';
-import { endOfDay, startOfDay } from './closings.js';
 import { LABELS, periodText } from './file-words.js';
+import { issuesIn } from './issues.js';
 import type { ReportDefinition, ReportScope } from './report-definition.js';
 import type { ReportQuery } from './report-page.js';
 
@@ -53,20 +53,13 @@ const SORTS: Record<Parameters['sort'], string> = {
  * the component that crosses a threshold still belongs to the class it completes.
  */
 export function abcQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
-  const { departmentId, timeZone } = scope;
   const direction = parameters.order === 'desc' ? 'desc' : 'asc';
   const order = sql.raw(`${SORTS[parameters.sort]} ${direction}, rank`);
-  const rows = sql`with consumed as (
-      select m.component_id, c.sku, c.name, c.unit,
-             sum(case when m.type = 'issue' then m.quantity else -m.quantity end) as quantity,
-             round(sum(case when m.type = 'issue' then m.quantity else -m.quantity end) * c.default_unit_cost_minor)
-               as value_minor
-      from movements m join components c on c.id = m.component_id
-      where m.department_id = ${departmentId}
-        and m.created_at >= ${startOfDay(parameters.from, timeZone)} and m.created_at < ${endOfDay(parameters.to, timeZone)}
-        and (m.type = 'issue'
-             or (m.type = 'reversal' and (select o.type from movements o where o.id = m.reversal_of_id) = 'issue'))
-      group by m.component_id, c.sku, c.name, c.unit, c.default_unit_cost_minor
+  const rows = sql`with issued as (
+      select component_id, sum(quantity) as quantity from (${issuesIn(scope, parameters)}) issue group by component_id
+    ), consumed as (
+      select i.component_id, c.sku, c.name, c.unit, i.quantity, round(i.quantity * c.default_unit_cost_minor) as value_minor
+      from issued i join components c on c.id = i.component_id
     ), ranked as (
       select *, row_number() over ranking as rank, sum(value_minor) over ranking as cumulative,
              sum(value_minor) over () as whole

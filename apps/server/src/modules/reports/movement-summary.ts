@@ -1,5 +1,5 @@
 import {
-  formatQuantity,
+  fromThousandths,
   MovementSummaryExportQuery,
   type MovementSummaryParameters,
   MovementSummaryQuery,
@@ -10,8 +10,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { unitWord } from '../../lib/domain-words.js';
-import { allOf, componentFilters } from '../../lib/sql-filters.js';
-import { changesUpTo, endOfDay, lastClosing, startOfDay } from './closings.js';
+import { allOf, componentFilters, inSubtree } from '../../lib/sql-filters.js';
+import { endOfDay, lastClosing, startOfDay } from './closings.js';
 import { LABELS, periodText } from './file-words.js';
 import type { ReportDefinition, ReportScope } from './report-definition.js';
 import type { ReportQuery } from './report-page.js';
@@ -24,14 +24,6 @@ type Figures = Record<(typeof FIGURES)[number], string>;
 type Row = Figures & { component_id: string; sku: string; name: string; unit: Unit; closing_value_minor: string };
 type Summary = { units: (Figures & { unit: Unit })[] | null; closing_value_minor: string | null };
 
-/**
- * The figures are summed in thousandths as bigint: PostgreSQL adds those in 128-bit integers, where numeric sums
- * took twice the memory and time over a quarter's movements. Quantities have three decimals, so nothing is lost.
- */
-function quantity(figure: (typeof FIGURES)[number]) {
-  return sql.raw(`(${figure}::numeric / 1000)::numeric(30, 3)::text as ${figure}`);
-}
-
 const SORTS: Record<Parameters['sort'], string> = {
   sku: 'lower(sku)',
   name: 'lower(name)',
@@ -42,96 +34,94 @@ const SORTS: Record<Parameters['sort'], string> = {
 };
 
 /**
- * What each movement adds to the figures of the location it puts into (`to`) and of the one it takes from (`from`).
- * A reversal counts under the type it reverses, with the opposite sign: a reversed receipt was not received, a
- * reversed transfer did not go out. Hence at every location closing = opening + received − issued + in − out + adjusted.
+ * What a movement adds to each figure, from whether its destination (`arrives`) and its source (`leaves`) are in scope,
+ * 1 or 0: at a location of the scope, it puts its quantity in or takes it out. A reversal counts under the type it
+ * reverses, with the opposite sign: a reversed receipt was not received, a reversed transfer did not go out. Hence at
+ * every location closing = opening + received − issued + in − out + adjusted.
  */
-const INTO = sql`case kind when 'receipt' then q else 0 end as received,
-  case kind when 'issue' then -q else 0 end as issued,
-  case when kind = 'transfer' and not reversal then q else 0 end as transferred_in,
-  case when kind = 'transfer' and reversal then -q else 0 end as transferred_out,
-  case kind when 'adjustment' then q else 0 end as adjusted`;
-const OUT_OF = sql`case kind when 'receipt' then -q else 0 end, case kind when 'issue' then q else 0 end,
-  case when kind = 'transfer' and reversal then -q else 0 end,
-  case when kind = 'transfer' and not reversal then q else 0 end,
-  case kind when 'adjustment' then -q else 0 end`;
+const FIGURES_OF_A_MOVEMENT = sql`case kind when 'receipt' then q * (arrives - leaves) else 0 end as received,
+  case kind when 'issue' then q * (leaves - arrives) else 0 end as issued,
+  case when kind = 'transfer' then q * case when reversal then leaves else arrives end else 0 end as transferred_in,
+  case when kind = 'transfer' then q * case when reversal then arrives else leaves end else 0 end as transferred_out,
+  case kind when 'adjustment' then q * (arrives - leaves) else 0 end as adjusted`;
 
 /**
  * Per component: the quantity at the start of the period (the last monthly closing before it plus the movements
  * since, ADR 0044), what the period's movements received, issued, transferred and adjusted, and the closing those add
  * up to, at the locations in scope (all of the department, or a location's subtree: transfers within it count both
- * in and out). The opening and the period's figures are summed apart, a numeric sum per row each, and joined; the
- * closing value is round(closing × default unit cost) per component.
+ * in and out). The closing's rows and the movements from the closing to the period's end are read once and summed
+ * in one pass per component, in thousandths as bigint: PostgreSQL adds those in 128-bit integers, where numeric sums
+ * took twice the memory and time. Quantities have three decimals, so nothing is lost; the figures leave the database
+ * as those integers and become decimals in `toRow`, only for the rows read. The closing value is
+ * round(closing × default unit cost) per component.
  */
 export function movementSummaryQuery(scope: ReportScope, parameters: Parameters): ReportQuery {
   const { departmentId, timeZone } = scope;
   const start = startOfDay(parameters.from, timeZone);
   const end = endOfDay(parameters.to, timeZone);
   const closing = lastClosing(departmentId, start);
-  const inScope = allOf([
-    parameters.locationId
-      ? sql`location_id in (select id from locations where ancestor_ids @> array[${parameters.locationId}::uuid])`
-      : undefined,
-    parameters.q || parameters.categoryId
-      ? sql`component_id in (select c.id from components c where ${allOf(componentFilters('c', parameters))})`
-      : undefined,
-  ]);
+  const atLocation = (column: string) =>
+    parameters.locationId ? inSubtree(sql.raw(column), 'locations', parameters.locationId) : sql`true`;
+  const ofComponents = componentFilters('c', parameters);
+  const inComponents =
+    ofComponents.length > 0
+      ? sql`component_id in (select c.id from components c where ${allOf(ofComponents)})`
+      : sql`true`;
   const direction = parameters.order === 'desc' ? 'desc' : 'asc';
   const order = sql.raw(`${SORTS[parameters.sort]} ${direction}, lower(sku), component_id`);
-  const rows = sql`with movements_in_period as (
-      select m.component_id, m.from_location_id, m.to_location_id, (m.quantity * 1000)::bigint as q,
-             m.type = 'reversal' as reversal,
-             case when m.type = 'reversal' then (select o.type from movements o where o.id = m.reversal_of_id)
-                  else m.type end as kind
-      from movements m
-      where m.department_id = ${departmentId} and m.created_at >= ${start} and m.created_at < ${end}
-    ), opening as (
-      select component_id, sum((quantity * 1000)::bigint) as opening
-      from (${changesUpTo(departmentId, closing, start)}) opening_stock
-      where ${inScope}
-      group by component_id
-    ), moved as (
-      select component_id, sum(received) as received, sum(issued) as issued, sum(transferred_in) as transferred_in,
-             sum(transferred_out) as transferred_out, sum(adjusted) as adjusted
+  const rows = sql`with changes as (
+      select component_id, (quantity * 1000)::bigint as opening, 0::bigint as received, 0::bigint as issued,
+             0::bigint as transferred_in, 0::bigint as transferred_out, 0::bigint as adjusted, false as moved
+      from stock_closings
+      where department_id = ${departmentId} and closed_at = ${closing} and ${atLocation('location_id')}
+        and ${inComponents}
+      union all
+      select component_id, case when before_period then q * (arrives - leaves) else 0 end, ${FIGURES_OF_A_MOVEMENT},
+             not before_period and arrives + leaves > 0
       from (
-        select component_id, to_location_id as location_id, ${INTO} from movements_in_period where to_location_id is not null
-        union all
-        select component_id, from_location_id, ${OUT_OF} from movements_in_period where from_location_id is not null
-      ) figures
-      where ${inScope}
-      group by component_id
+        select m.component_id, (m.quantity * 1000)::bigint as q, m.created_at < ${start} as before_period,
+               (m.to_location_id is not null and ${atLocation('m.to_location_id')})::int as arrives,
+               (m.from_location_id is not null and ${atLocation('m.from_location_id')})::int as leaves,
+               m.type = 'reversal' as reversal,
+               case when m.created_at < ${start} then null
+                    when m.type = 'reversal' then (select o.type from movements o where o.id = m.reversal_of_id)
+                    else m.type end as kind
+        from movements m
+        where m.department_id = ${departmentId} and m.created_at >= coalesce(${closing}, '-infinity')
+          and m.created_at < ${end} and ${inComponents}
+      ) movement
     ), per_component as (
-      select coalesce(o.component_id, m.component_id) as component_id, coalesce(o.opening, 0) as opening,
-             coalesce(m.received, 0) as received, coalesce(m.issued, 0) as issued,
-             coalesce(m.transferred_in, 0) as transferred_in, coalesce(m.transferred_out, 0) as transferred_out,
-             coalesce(m.adjusted, 0) as adjusted
-      from opening o full join moved m on m.component_id = o.component_id
-      where o.opening <> 0 or m.component_id is not null
+      select component_id, sum(opening) as opening, sum(received) as received, sum(issued) as issued,
+             sum(transferred_in) as transferred_in, sum(transferred_out) as transferred_out, sum(adjusted) as adjusted
+      from changes
+      group by component_id
+      having sum(opening) <> 0 or bool_or(moved)
     )
-    select p.component_id, c.sku, c.name, c.unit, ${quantity('opening')}, ${quantity('received')},
-           ${quantity('issued')}, ${quantity('transferred_in')}, ${quantity('transferred_out')},
-           ${quantity('adjusted')}, ${quantity('closing')},
-           round(closing * c.default_unit_cost_minor / 1000)::text as closing_value_minor,
+    select p.component_id, c.sku, c.name, c.unit, p.opening, p.received, p.issued, p.transferred_in,
+           p.transferred_out, p.adjusted, p.closing,
+           round(p.closing * c.default_unit_cost_minor / 1000)::text as closing_value_minor,
            row_number() over (order by ${order}) as ordinal
     from (select *, opening + received - issued + transferred_in - transferred_out + adjusted as closing
           from per_component) p
     join components c on c.id = p.component_id`;
-  const sums = sql.raw(FIGURES.map((figure) => `sum(${figure}::numeric)::text as ${figure}`).join(', '));
+  const sums = sql.raw(FIGURES.map((figure) => `sum(${figure})::text as ${figure}`).join(', '));
   const summary = sql`select json_build_object(
       'units', (select json_agg(u) from (select unit, ${sums} from result group by unit) u),
       'closing_value_minor', (select sum(closing_value_minor::numeric)::text from result))`;
   return { rows, summary };
 }
 
+/** Figures in thousandths, as the query sums them, written as the API writes quantities. */
 function toFigures(figures: Figures) {
+  const decimal = (thousandths: string) => fromThousandths(BigInt(thousandths));
   return {
-    opening: formatQuantity(figures.opening),
-    received: formatQuantity(figures.received),
-    issued: formatQuantity(figures.issued),
-    transferredIn: formatQuantity(figures.transferred_in),
-    transferredOut: formatQuantity(figures.transferred_out),
-    adjusted: formatQuantity(figures.adjusted),
-    closing: formatQuantity(figures.closing),
+    opening: decimal(figures.opening),
+    received: decimal(figures.received),
+    issued: decimal(figures.issued),
+    transferredIn: decimal(figures.transferred_in),
+    transferredOut: decimal(figures.transferred_out),
+    adjusted: decimal(figures.adjusted),
+    closing: decimal(figures.closing),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import { type Database, type DatabaseHandle, type Executor, queryRows } from '../../db/client.js';
+import { rowsByCursor } from '../../db/cursor.js';
 import { pageOf } from '../../lib/sql-filters.js';
 
 /**
@@ -38,7 +39,44 @@ export async function reportPage<Row, Summary>(
   };
 }
 
-/** The report's rows in its order, for a file. */
-export function allRowsOf(query: ReportQuery): SQL {
-  return sql`select * from (${query.rows}) result order by ordinal`;
+/**
+ * Every row of a report for a file, with their count and summary, computed once: the result fills a temporary table
+ * named `result` in the cursor's transaction (the name the summary reads), is counted and summed there, and is then
+ * read in the report's order through the cursor. Resolves once the count and summary are known; the rows follow.
+ */
+export async function allRowsOf<Row, Summary>(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  query: ReportQuery,
+): Promise<{ total: number; summary: Summary; rows: AsyncIterableIterator<Row> }> {
+  let headRead: (head: { report_total: number; report_summary: Summary }) => void = () => {};
+  const head = new Promise<{ report_total: number; report_summary: Summary }>((resolve) => {
+    headRead = resolve;
+  });
+  const cursor = rowsByCursor<Row>(db, kind, sql`select * from result order by ordinal`, async (tx) => {
+    await tx.execute(sql`create temporary table result on commit drop as ${query.rows}`);
+    const [found] = await queryRows<{ report_total: number; report_summary: Summary }>(
+      tx,
+      sql`select (select count(*) from result)::int as report_total, (${query.summary}) as report_summary`,
+    );
+    if (found) headRead(found);
+  });
+  // Asking for the first row starts the transaction; the head is known before it arrives, or the query failed.
+  const first = cursor.next();
+  const known = await Promise.race([head, first.then(() => head)]);
+  let firstRow: typeof first | null = first;
+  const rows: AsyncIterableIterator<Row> = {
+    next: () => {
+      const next = firstRow ?? cursor.next();
+      firstRow = null;
+      return next;
+    },
+    // Also when the file was abandoned before its first row was read: the cursor's transaction ends.
+    return: async () => {
+      firstRow = null;
+      return cursor.return(undefined);
+    },
+    [Symbol.asyncIterator]: () => rows,
+  };
+  return { total: known.report_total, summary: known.report_summary, rows };
 }

@@ -31,6 +31,7 @@ import {
 } from '../../../test/stock-fixtures.js';
 import { queryRows } from '../../db/client.js';
 import { readTableFile } from '../../lib/untrusted-files/table.js';
+import { allRowsOf } from './report-page.js';
 
 const app = await buildTestApp();
 const dept = await department(app, 'Reports A');
@@ -410,6 +411,7 @@ describe('the reports of a department', async () => {
   const sensors = await createCategory(app, dept.admin, 'Датчики отчётов');
   const shelf = await createLocation(app, dept.admin, 'Reports shelf');
   const bin = await createLocation(app, dept.admin, 'Reports bin', shelf.id);
+  const aside = await createLocation(app, dept.admin, 'Reports aside');
   const make = (sku: string, name: string, cost: number, minimumStock = '0') =>
     createComponent(app, dept.admin, { sku, name, categoryId: sensors.id, defaultUnitCostMinor: cost, minimumStock });
   const thermistor = await make('REP-T1', 'Термистор 10 кОм', 50, '100');
@@ -493,6 +495,13 @@ describe('the reports of a department', async () => {
         closing: '10',
       }),
     ]);
+    // A location where nothing was nor moved lists none of the components that moved elsewhere.
+    const atAside = await report<MovementSummaryReport>(dept.admin, 'movement-summary', {
+      ...period,
+      locationId: aside.id,
+      q: 'REP-',
+    });
+    expect(atAside.items).toEqual([]);
   });
 
   it('lists components below their minimum with the last receipt that stands', async () => {
@@ -635,5 +644,31 @@ describe('the reports of a department', async () => {
     expect(text).toContain('Движение запасов');
     expect(text).toContain('Термистор 10 кОм');
     expect(text).toContain('Страница 1 из 1');
+  });
+});
+
+describe("a file's rows", () => {
+  const numbers = {
+    rows: sql`select n as ordinal from generate_series(1, 5000) n`,
+    summary: sql`select sum(ordinal)::text from result`,
+  };
+
+  it('are counted and summed once, then read in order through the cursor', async () => {
+    const all = await allRowsOf<{ ordinal: number }, string>(app.db, app.databaseKind, numbers);
+    expect([all.total, all.summary]).toEqual([5000, '12502500']);
+    const ordinals: number[] = [];
+    for await (const row of all.rows) ordinals.push(Number(row.ordinal));
+    expect(ordinals).toEqual(Array.from({ length: 5000 }, (_, index) => index + 1));
+  });
+
+  it('end their transaction when the file is abandoned before its first row', async () => {
+    const all = await allRowsOf<{ ordinal: number }, string>(app.db, app.databaseKind, numbers);
+    await all.rows.return?.();
+    // The connection is free again, and its temporary table is gone with the transaction.
+    const [left] = await queryRows<{ tables: number }>(
+      app.db,
+      sql`select count(*)::int as tables from pg_class where relname = 'result' and relpersistence = 't'`,
+    );
+    expect(left?.tables).toBe(0);
   });
 });

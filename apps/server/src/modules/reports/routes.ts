@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowsByCursor } from '../../db/cursor.js';
 import { withListTimeout } from '../../lib/list-timeout.js';
 import { currentDepartment, inDepartment, requireRole } from '../../plugins/auth.js';
 import { problems } from '../../plugins/openapi.js';
@@ -21,9 +20,6 @@ import { stockValuation } from './stock-valuation.js';
 
 const tags = ['reports'];
 const ADMINISTRATORS = inDepartment(requireRole('administrator'));
-
-/** A file's head needs the totals and chart before its first row: read them with a page of one row. */
-const HEAD_PAGE = { page: 1, pageSize: 1 };
 
 /** The page route and the file route of one report. */
 function registerReport<
@@ -87,12 +83,11 @@ function registerReport<
       };
       const scope = await scopeOf(currentDepartment(request));
       const query = report.query(scope, parameters as z.output<ExportQuery>);
-      const head = await withListTimeout(app.listDb, (db) =>
-        reportPage<DatabaseRow, DatabaseSummary>(db, query, HEAD_PAGE),
-      );
-      const rest = report.toRest(head.summary);
-      const rows = rowsByCursor<DatabaseRow>(app.db, app.databaseKind, allRowsOf(query));
       const currencyExponent = await organisationCurrencyExponent(app.db);
+      const all = await allRowsOf<DatabaseRow, DatabaseSummary>(app.db, app.databaseKind, query);
+      // A download closed early ends the cursor's transaction, whether or not the file had begun to read the rows.
+      reply.raw.once('close', () => void all.rows.return?.());
+      const rest = report.toRest(all.summary);
       const exported = parameters as z.output<ExportQuery>;
       sendReportFile(reply, {
         name: report.name,
@@ -108,9 +103,9 @@ function registerReport<
           totals: report.file.totals(rest, lang),
         },
         columns: report.file.columns(exported),
-        rowCount: head.total,
+        rowCount: all.total,
         rows: (async function* () {
-          for await (const row of rows) yield report.toRow(row);
+          for await (const row of all.rows) yield report.toRow(row);
         })(),
       });
       return reply;
