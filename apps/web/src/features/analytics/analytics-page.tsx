@@ -1,9 +1,10 @@
-import { EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarQuestion } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListSearch } from '../../components/data-table';
+import { KpiCardsSkeleton } from '../../components/kpi-cards/kpi-cards';
 import { LoadFailed } from '../../components/load-failed';
 import {
   isManagerNotFound,
@@ -118,16 +119,7 @@ export default function AnalyticsPage() {
 function AnalyticsSkeleton() {
   return (
     <ScreenSkeleton gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        {['revenue', 'factPlan', 'bonus'].map((key) => (
-          <Skeleton key={key} height={140} radius="md" />
-        ))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {['won', 'lost', 'minutes', 'messages'].map((key) => (
-          <Skeleton key={key} height={120} radius="md" />
-        ))}
-      </SimpleGrid>
+      <KpiCardsSkeleton />
       <Skeleton height={380} radius="md" />
       <Skeleton height={320} radius="md" />
     </ScreenSkeleton>

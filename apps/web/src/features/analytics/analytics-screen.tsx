@@ -3,11 +3,11 @@ import { EmptyState, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trendHasFigures } from '../../components/charts/revenue-trend';
+import { RevenueTrendChart } from '../../components/charts/revenue-trend-chart';
+import { KpiCards } from '../../components/kpi-cards/kpi-cards';
 import type { AnalyticsRequest } from '../../lib/query-keys/analytics';
 import type { AnalyticsSearch } from './api';
-import { trendHasFigures } from './chart-data';
-import { KpiCards } from './kpi-cards';
-import TrendChart from './trend-chart';
 import { Unsuccessful } from './unsuccessful';
 import { WonLeadsTable } from './won-leads-table';
 
@@ -28,7 +28,7 @@ function TrendCard({ analytics, period }: { analytics: Analytics; period: string
           </Text>
         </div>
         {trendHasFigures(trend.points) ? (
-          <TrendChart trend={trend} labelledBy={titleId} />
+          <RevenueTrendChart trend={trend} labelledBy={titleId} />
         ) : (
           <EmptyState
             icon={<IconChartBar size={28} />}
@@ -63,7 +63,7 @@ export function AnalyticsScreen({
 }) {
   return (
     <Stack gap="lg">
-      <KpiCards analytics={analytics} />
+      <KpiCards kpis={analytics.kpis} previous={analytics.previousKpis} />
       <TrendCard analytics={analytics} period={period} />
       <WonLeadsTable
         request={request}

@@ -1,28 +1,16 @@
 import type { Analytics } from '@cm/contract';
 import { EmptyState, Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LossReasonsChart } from '../../components/charts/loss-reasons-chart';
 import { WholeTable, type WholeTableColumn } from '../../components/data-table';
+import { Fact } from '../../components/kpi-cards/fact';
 import classes from './analytics.module.css';
-import ReasonsChart from './reasons-chart';
 import { useAnalyticsWords } from './use-words';
 
 type Reason = Analytics['unsuccessful']['reasons'][number];
 type Pipeline = Analytics['pipelines'][number];
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={700} size="lg" className={classes.figure}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const figure = (text: string) => <span className={classes.figure}>{text}</span>;
 
@@ -138,7 +126,11 @@ export function Unsuccessful({ analytics, period }: { analytics: Analytics; peri
             </Title>
             <Grid gap="lg" align="flex-start">
               <Grid.Col span={{ base: 12, lg: 6 }}>
-                <ReasonsChart reasons={unsuccessful.reasons} labelledBy={reasonsId} />
+                <LossReasonsChart
+                  reasons={unsuccessful.reasons}
+                  labelledBy={reasonsId}
+                  tableNote={t('lost.chartTable')}
+                />
               </Grid.Col>
               <Grid.Col span={{ base: 12, lg: 6 }}>
                 <WholeTable

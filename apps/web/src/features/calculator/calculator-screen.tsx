@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PayChart } from '../../components/charts/pay-chart';
 import { useFocusFirstInvalid } from '../../components/forms/use-focus-first-invalid';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -35,7 +36,6 @@ import {
   valuesOf,
 } from './form-values';
 import { NextStepText } from './next-step-text';
-import PayChart from './pay-chart';
 import { ResultCard, type ResultState } from './result-card';
 import { useCalculatorWords } from './use-words';
 
@@ -235,6 +235,7 @@ export function CalculatorScreen({
               currentMinor={BigInt(context.revenueMinor)}
               potentialMinor={chartPotential}
               labelledBy={chartTitleId}
+              tableNote={t('chart.summaryTable')}
             />
           )}
         </Stack>

@@ -1,8 +1,9 @@
 import type { CalculatorContext } from '@cm/contract';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '../../components/kpi-cards/fact';
 import { schemeOf } from './api';
 import { useCalculatorWords } from './use-words';
 
@@ -11,20 +12,6 @@ const DASH = (
     —
   </Text>
 );
-
-function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    // The scheme in words takes a whole row of two columns, half a row of four.
-    <div style={wide ? { gridColumn: 'span 2' } : undefined}>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={600} size="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * The manager's month so far (PRODUCT.md §5): revenue and bonus today, the salary, the 120 % bonus, the plan or
@@ -70,6 +57,7 @@ export function Facts({ context }: { context: CalculatorContext }) {
               ? t('facts.noLevel')
               : DASH}
         </Fact>
+        {/* The scheme in words takes a whole row of two columns, half a row of four. */}
         <Fact label={t('facts.scheme')} wide>
           {scheme ? (
             <>

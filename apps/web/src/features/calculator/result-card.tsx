@@ -3,6 +3,7 @@ import { Badge, Divider, Group, List, Paper, SimpleGrid, Stack, Text, Title } fr
 import { IconServer } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact } from '../../components/kpi-cards/fact';
 import { lineWords } from './explanation';
 import { useCalculatorWords } from './use-words';
 
@@ -14,19 +15,6 @@ export type ResultState =
   | { kind: 'fixInputs' }
   /** The type chosen has no scheme on this screen: only the server can answer. */
   | { kind: 'serverOnly'; typeName: string };
-
-function Figure({ label, children, large }: { label: string; children: ReactNode; large?: boolean }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={700} fz={large ? 26 : 'lg'} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * The potential bonus and pay (PRODUCT.md §5) with the engine's step-by-step explanation, each line worded from
@@ -51,16 +39,14 @@ export function ResultCard({ state, nextStep }: { state: ResultState; nextStep?:
     body = (
       <Stack gap="md">
         <SimpleGrid component="dl" cols={2} spacing="md" verticalSpacing="sm" m={0}>
-          <Figure label={t('result.bonus')} large>
+          <Fact label={t('result.bonus')} large>
             {words.money(result.bonusMinor)}
-          </Figure>
-          <Figure label={t('result.total')} large>
+          </Fact>
+          <Fact label={t('result.total')} large>
             {words.money(result.totalMinor)}
-          </Figure>
-          <Figure label={t('result.planPercent')}>
-            {result.planPercent ? words.percent(result.planPercent) : '—'}
-          </Figure>
-          <Figure label={t('result.level')}>
+          </Fact>
+          <Fact label={t('result.planPercent')}>{result.planPercent ? words.percent(result.planPercent) : '—'}</Fact>
+          <Fact label={t('result.level')}>
             {result.level ? (
               <>
                 {t('result.levelValue', { level: result.level.index })}
@@ -71,7 +57,7 @@ export function ResultCard({ state, nextStep }: { state: ResultState; nextStep?:
             ) : (
               t('result.noLevel')
             )}
-          </Figure>
+          </Fact>
         </SimpleGrid>
         {nextStep}
         <Divider />

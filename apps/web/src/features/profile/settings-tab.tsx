@@ -11,6 +11,7 @@ import { Alert, Button, Card, Group, Input, SimpleGrid, Stack, Text, TextInput, 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AvatarPicker, type AvatarSelection } from '../../components/avatar-picker/avatar-picker';
 import { PasswordChangeFields } from '../../components/forms/password-change-fields';
 import {
   checkPasswordChange,
@@ -35,7 +36,6 @@ import {
   accountValuesOf,
 } from './account-form';
 import { type AvatarChange, useChangeAvatar, useChangePassword, useUpdateProfile } from './api';
-import { AvatarPicker, type AvatarSelection } from './avatar-picker';
 import { NETWORK_ICONS } from './social-links';
 
 /**

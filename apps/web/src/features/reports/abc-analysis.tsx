@@ -1,20 +1,21 @@
 import type { AbcClass, AbcRow } from '@cm/contract';
-import { DonutChart, LineChart } from '@mantine/charts';
+import { LineChart } from '@mantine/charts';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard } from '../../components/charts/chart-card';
+import { ClassesDonut } from '../../components/charts/report-charts';
 import { useCurrency } from '../../lib/format';
-import { ChartCard } from './chart-card';
 import { CLASS_COLORS, classSlices } from './chart-data';
 import { componentColumn, quantityColumn, valueColumn } from './report-columns';
 import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
 
-/** A class as a badge in its chart colour, its letter readable without the colour. */
+/** A class as a badge in its chart colour, its letter readable without the colour; inline, as it sits in a sentence. */
 export function ClassBadge({ abcClass }: { abcClass: AbcClass }) {
   return (
-    <Badge variant="filled" color={CLASS_COLORS[abcClass]} size="md" radius="sm" w={32}>
+    <Badge component="span" variant="filled" color={CLASS_COLORS[abcClass]} size="md" radius="sm" w={32}>
       {abcClass}
     </Badge>
   );
@@ -91,18 +92,7 @@ export function AbcAnalysisView(view: ReportViewProps) {
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack align="center" gap="xs">
-          <DonutChart
-            data={slices}
-            size={200}
-            thickness={34}
-            withLabels
-            withLabelsLine
-            labelsType="percent"
-            valueFormatter={words.chartMoney}
-            tooltipDataSource="segment"
-            pieProps={{ isAnimationActive: false }}
-            pieChartProps={{ title: t('chart.abc.classesTitle') }}
-          />
+          <ClassesDonut slices={slices} title={t('chart.abc.classesTitle')} />
           <Stack gap={2}>
             {(data?.chart.classes ?? []).map((entry) => (
               <Text key={entry.class} size="sm">

@@ -1,24 +1,12 @@
 import type { ActivityByUserRow } from '@cm/contract';
-import { BarChart } from '@mantine/charts';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCard } from './chart-card';
-import { axisLabel } from './chart-data';
+import { ChartCard } from '../../components/charts/chart-card';
+import { ActivityChart, MOVEMENT_KINDS } from '../../components/charts/report-charts';
 import { totalsLabel } from './report-columns';
 import { Figure, ReportTable, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const BAR_HEIGHT = 30;
-
-/** The kinds of movement counted, in the table's and the chart's order, with their colours in the chart. */
-const KINDS = [
-  { name: 'receipts', color: 'teal.6' },
-  { name: 'issues', color: 'orange.6' },
-  { name: 'transfers', color: 'cyan.6' },
-  { name: 'adjustments', color: 'violet.5' },
-  { name: 'reversals', color: 'red.6' },
-] as const;
 
 /** Movements each person posted over a period, by type, the most active first. */
 export function ActivityByUserView(view: ReportViewProps) {
@@ -37,7 +25,7 @@ export function ActivityByUserView(view: ReportViewProps) {
         sortable: true,
         footer: totalsLabel(t),
       },
-      ...[...KINDS.map((kind) => kind.name), 'total' as const].map(
+      ...[...MOVEMENT_KINDS.map((kind) => kind.name), 'total' as const].map(
         (kind): DataTableColumn<ActivityByUserRow> => ({
           accessor: kind,
           title: t(`columns.${kind}`),
@@ -55,7 +43,9 @@ export function ActivityByUserView(view: ReportViewProps) {
     .map((person) =>
       t('chart.point', {
         label: person.name,
-        value: KINDS.map((kind) => `${t(`columns.${kind.name}`)} ${words.count(person[kind.name])}`).join(', '),
+        value: MOVEMENT_KINDS.map((kind) => `${t(`columns.${kind.name}`)} ${words.count(person[kind.name])}`).join(
+          ', ',
+        ),
       }),
     )
     .join(' ');
@@ -67,22 +57,7 @@ export function ActivityByUserView(view: ReportViewProps) {
       query={query}
       empty={!people.some((person) => person.total > 0)}
     >
-      <BarChart
-        h={Math.max(160, people.length * BAR_HEIGHT + 90)}
-        data={people}
-        dataKey="name"
-        type="stacked"
-        orientation="vertical"
-        series={KINDS.map((kind) => ({ name: kind.name, label: t(`columns.${kind.name}`), color: kind.color }))}
-        withLegend
-        legendProps={{ verticalAlign: 'top', height: 40 }}
-        yAxisProps={{ width: 150, interval: 0, tickFormatter: (value: string) => axisLabel(value, 22) }}
-        xAxisProps={{ allowDecimals: false, tickFormatter: words.compactCount }}
-        gridAxis="x"
-        valueFormatter={(value) => (Number.isFinite(value) ? words.count(value) : '')}
-        maxBarWidth={22}
-        barChartProps={{ title: t('chart.activity.title') }}
-      />
+      <ActivityChart people={people} title={t('chart.activity.title')} kindLabel={(kind) => t(`columns.${kind}`)} />
     </ChartCard>
   );
 

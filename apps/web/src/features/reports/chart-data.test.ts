@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageBars,
-  axisLabel,
-  chartMoney,
   classSlices,
   consumptionWeeks,
-  minorOf,
   movementCharts,
   movementHasFigures,
   valuationBars,
 } from './chart-data';
 
 describe('the reports’ charts', () => {
-  it('draw money in major units and read it back in minor units', () => {
-    expect(chartMoney('123456', 2)).toBe(1234.56);
-    expect(chartMoney('-5', 2)).toBe(-0.05);
-    expect(chartMoney('1500', 0)).toBe(1500);
-    expect(minorOf(1234.56, 2)).toBe(123456);
-  });
-
   it('show the value of each group and the rest as one more bar when it holds any', () => {
     const chart = [
       { groupId: null, group: null, valueMinor: '5000' },
@@ -87,12 +77,5 @@ describe('the reports’ charts', () => {
       ['A', 80],
       ['B', 20],
     ]);
-  });
-
-  it('shorten a long group name on an axis, keeping the last parts of a path', () => {
-    expect(axisLabel('Resistors')).toBe('Resistors');
-    expect(axisLabel('Passive components / Resistors / Thick film SMD', 26)).toBe('… / Thick film SMD');
-    expect(axisLabel('An extraordinarily long single category name', 20)).toBe('An extraordinarily…');
-    expect(axisLabel('An extraordinarily long single category name', 20).length).toBeLessThanOrEqual(20);
   });
 });

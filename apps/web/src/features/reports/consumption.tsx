@@ -1,17 +1,14 @@
 import type { ConsumptionRow } from '@cm/contract';
-import { CompositeChart } from '@mantine/charts';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard } from '../../components/charts/chart-card';
+import { ConsumptionChart } from '../../components/charts/report-charts';
 import { useCurrency } from '../../lib/format';
-import { ChartCard, figuresTooltip } from './chart-card';
-import { anyMoney, consumptionWeeks, type WeekPoint } from './chart-data';
+import { anyMoney, consumptionWeeks } from './chart-data';
 import { componentColumn, quantityColumn, valueColumn } from './report-columns';
 import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
-
-const VALUE_COLOR = 'blue.6';
-const ISSUES_COLOR = 'orange.6';
 
 /** What was issued over a period: per component in the table, per week in the chart (value and issues). */
 export function ConsumptionView(view: ReportViewProps) {
@@ -58,40 +55,15 @@ export function ConsumptionView(view: ReportViewProps) {
       query={query}
       empty={!weeks.some((week) => week.issues > 0) && !anyMoney(weeks)}
     >
-      <CompositeChart
-        h={300}
-        data={weeks}
-        dataKey="week"
-        series={[
-          { name: 'value', label: t('chart.consumption.value'), color: VALUE_COLOR, type: 'bar' },
-          { name: 'issues', label: t('chart.consumption.issues'), color: ISSUES_COLOR, type: 'line', yAxisId: 'right' },
-        ]}
-        withLegend
-        legendProps={{ verticalAlign: 'top', height: 40 }}
-        withRightYAxis
-        yAxisProps={{ tickFormatter: words.compactMoney, width: 72 }}
-        rightYAxisProps={{ tickFormatter: words.compactCount, width: 40, allowDecimals: false }}
-        xAxisProps={{ minTickGap: 12 }}
-        maxBarWidth={40}
-        curveType="monotone"
-        composedChartProps={{ title: t('chart.consumption.title') }}
-        tooltipProps={figuresTooltip<WeekPoint>((week) => ({
-          label: t('chart.consumption.week', { day: words.day(week.day) }),
-          rows: [
-            {
-              key: 'value',
-              color: VALUE_COLOR,
-              name: t('chart.consumption.value'),
-              value: words.money(week.valueMinor),
-            },
-            {
-              key: 'issues',
-              color: ISSUES_COLOR,
-              name: t('chart.consumption.issues'),
-              value: words.count(week.issues),
-            },
-          ],
-        }))}
+      <ConsumptionChart
+        weeks={weeks}
+        labels={{
+          title: t('chart.consumption.title'),
+          value: t('chart.consumption.value'),
+          issues: t('chart.consumption.issues'),
+          week: (week) => t('chart.consumption.week', { day: words.day(week.day) }),
+          money: (week) => words.money(week.valueMinor),
+        }}
       />
     </ChartCard>
   );

@@ -4,7 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../components/charts/chart-card';
 import { categoryColumn, componentColumn } from './report-columns';
 import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';

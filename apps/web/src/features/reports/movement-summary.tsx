@@ -1,18 +1,12 @@
 import type { MovementSummaryRow, Unit } from '@cm/contract';
-import { BarChart } from '@mantine/charts';
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard } from '../../components/charts/chart-card';
+import { StockFlowChart } from '../../components/charts/report-charts';
 import { SegmentedChoice } from '../../components/forms/segmented-choice';
-import { ChartCard, figuresTooltip } from './chart-card';
-import {
-  MOVEMENT_FIGURES,
-  type MovementBar,
-  type MovementFigure,
-  movementCharts,
-  movementHasFigures,
-} from './chart-data';
+import { MOVEMENT_FIGURES, type MovementFigure, movementCharts, movementHasFigures } from './chart-data';
 import { componentColumn } from './report-columns';
 import { ComponentReportTable, Figure, type ReportViewProps, useReportQuery } from './report-table';
 import { useReportWords } from './use-report-words';
@@ -98,29 +92,11 @@ export function MovementSummaryView(view: ReportViewProps) {
           />
         ) : null}
         {shown ? (
-          <BarChart
-            h={MOVEMENT_FIGURES.length * 30 + 50}
-            data={shown.bars}
-            dataKey="label"
-            orientation="vertical"
-            series={[{ name: 'quantity', label: t('chart.movement.quantity'), color: 'blue.6' }]}
-            yAxisProps={{ width: 130, interval: 0 }}
-            xAxisProps={{ tickFormatter: words.compactCount }}
-            gridAxis="x"
-            referenceLines={[{ x: 0, color: 'gray.6' }]}
-            maxBarWidth={20}
-            barChartProps={{ title: t('chart.movement.title') }}
-            tooltipProps={figuresTooltip<MovementBar>((bar) => ({
-              label: bar.label,
-              rows: [
-                {
-                  key: 'quantity',
-                  color: bar.color,
-                  name: t('chart.movement.quantity'),
-                  value: words.quantity(bar.exact, shown.unit),
-                },
-              ],
-            }))}
+          <StockFlowChart
+            bars={shown.bars}
+            title={t('chart.movement.title')}
+            quantityLabel={t('chart.movement.quantity')}
+            quantity={(bar) => words.quantity(bar.exact, shown.unit)}
           />
         ) : null}
       </Stack>

@@ -1,9 +1,9 @@
 import type { SalesSettings } from '@cm/contract';
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconRotate } from '@tabler/icons-react';
-
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../components/forms/copy-field';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notify';
 import { useReplaceWebhookSecret } from './api';
@@ -21,31 +21,13 @@ export function WebhookCard({ settings }: { settings: SalesSettings }) {
 
   return (
     <Section title={t('webhook.title')} description={t('webhook.hint')}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label={t('webhook.url')}
-          description={settings.webhookUrl === null ? t('webhook.browserAddress') : undefined}
-          value={webhookUrl}
-          readOnly
-          style={{ flex: 1, minWidth: 0 }}
-          styles={{
-            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
-          }}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton value={webhookUrl} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'default'}
-              color={copied ? 'green' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              onClick={copy}
-            >
-              {copied ? t('webhook.copied') : t('webhook.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyField
+        label={t('webhook.url')}
+        description={settings.webhookUrl === null ? t('webhook.browserAddress') : undefined}
+        value={webhookUrl}
+        copyLabel={t('webhook.copy')}
+        copiedLabel={t('webhook.copied')}
+      />
       <Group>
         <Button
           variant="subtle"

@@ -1,6 +1,6 @@
 import type { SalesKpis } from '@cm/contract';
 import { describe, expect, it } from 'vitest';
-import { changeOf, hundredthsOf, kpiFigures } from './changes';
+import { changeOf, hundredthsOf, kpiFigures } from './kpi-changes';
 
 const kpis = (overrides: Partial<SalesKpis> = {}): SalesKpis => ({
   revenueMinor: 0,

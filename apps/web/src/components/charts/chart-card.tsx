@@ -1,10 +1,21 @@
 // The charts' styles and code (recharts) come with the screens that draw charts only (ADR 0023).
 import '@mantine/charts/styles.css';
-import { ColorSwatch, EmptyState, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ColorSwatch,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  type TitleOrder,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './reports.module.css';
+import classes from './charts.module.css';
 
 /** A theme colour as the charts name it ("teal.6") as CSS, for what is drawn outside the chart (a tooltip's dot). */
 export function cssColor(color: string): string {
@@ -59,9 +70,9 @@ export function figuresTooltip<Point>(figures: (point: Point) => { label: ReactN
 }
 
 /**
- * A report's chart in its card: a title, what it shows, and the drawing, or its shape while the report is read, or why
- * there is nothing to draw. The drawing is a figure named by the title and described in words (`summary`), the
- * figures a screen reader cannot read off the bars.
+ * A chart in its card above the table of the same figures (each report's): a title, what it shows, and the drawing, or
+ * its shape while its figures are read, or why there is nothing to draw. The drawing is a figure named by the title
+ * and described in words (`summary`), the figures a screen reader cannot read off the bars.
  */
 export function ChartCard({
   title,
@@ -70,21 +81,24 @@ export function ChartCard({
   query,
   empty,
   height = 300,
+  titleOrder = 2,
   children,
 }: {
   title: string;
   description?: string;
   summary: string;
   /**
-   * The report's query: the shape while its first figures are read; the figures shown are the last parameters' while
-   * the new ones are read (placeholder data), dimmed until they arrive.
+   * The query of the figures: the shape while its first figures are read; the figures shown are the last parameters'
+   * while the new ones are read (placeholder data), dimmed until they arrive.
    */
   query: { data: unknown; isPlaceholderData: boolean };
   empty: boolean;
   height?: number;
+  /** The title's level in the page's outline: a section of the screen by default. */
+  titleOrder?: TitleOrder;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation('charts');
   const titleId = useId();
   const summaryId = useId();
   const stale = query.isPlaceholderData;
@@ -92,7 +106,7 @@ export function ChartCard({
   if (!query.data) body = <Skeleton height={height} radius="md" />;
   else if (empty)
     body = (
-      <EmptyState icon={<IconChartBar size={28} />} withIndicatorBackground description={t('chart.empty')} py="md" />
+      <EmptyState icon={<IconChartBar size={28} />} withIndicatorBackground description={t('card.empty')} py="md" />
     );
   else
     body = (
@@ -104,7 +118,7 @@ export function ChartCard({
       >
         {children}
         <VisuallyHidden component="p" id={summaryId}>
-          {`${summary} ${t('chart.tableHolds')}`}
+          {`${summary} ${t('card.tableHolds')}`}
         </VisuallyHidden>
       </figure>
     );
@@ -112,7 +126,7 @@ export function ChartCard({
     <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="sm">
         <div>
-          <Title order={2} size="h4" id={titleId}>
+          <Title order={titleOrder} size="h4" id={titleId}>
             {title}
           </Title>
           {description ? (
