@@ -19,6 +19,7 @@ const SERVER_MODULE_TIERS = [
     'components',
     'credentials',
     'locations',
+    'maintenance',
     'reports',
     'sales-results',
     'sales-sync',

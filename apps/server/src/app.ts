@@ -18,6 +18,8 @@ import { imageRoutes } from './modules/images/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/routes.js';
 import { locationRoutes } from './modules/locations/routes.js';
+import { maintenanceGate } from './modules/maintenance/request-gate.js';
+import { maintenanceRoutes } from './modules/maintenance/routes.js';
 import { pruneIdempotencyKeys } from './modules/movements/idempotency.js';
 import { movementRoutes } from './modules/movements/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -95,9 +97,12 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);
+  // After the auth plugin: its hook names the caller, whom maintenance lets through if an administrator.
+  await app.register(maintenanceGate);
   await app.register(storableInputPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
   await app.register(systemRoutes, { prefix: '/api', version: APP_VERSION });
+  await app.register(maintenanceRoutes, { prefix: '/api/maintenance' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/profile' });
   await app.register(sessionRoutes, { prefix: '/api/profile/sessions' });

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       appName: 'Components Master',
       appBrand: null,
       devMode: false,
+      maintenance: false,
       seedDemo: true,
       accessTokenTtlSeconds: 900,
       refreshTokenIdleTtlSeconds: 12 * 3600,
@@ -57,6 +58,12 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATABASE_URL: 'postgres://localhost/cm', APP_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo,
     ).toBe(true);
+  });
+
+  it('holds maintenance mode on with MAINTENANCE=true, and refuses a value that is no yes or no', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, MAINTENANCE: 'true' }).maintenance).toBe(true);
+    expect(loadConfig({ APP_SECRET: SECRET, MAINTENANCE: '0' }).maintenance).toBe(false);
+    expect(problemsOf({ APP_SECRET: SECRET, MAINTENANCE: 'on' })).toEqual([expect.stringMatching(/^MAINTENANCE: /)]);
   });
 
   it('seeds the demo in English unless DEMO_LOCALE asks for Russian, and refuses other languages', () => {

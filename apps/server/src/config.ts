@@ -41,6 +41,7 @@ const EnvironmentSchema = z.object({
   APP_NAME: z.string().trim().min(1).default('Components Master'),
   APP_BRAND: optionalText,
   DEV_MODE: flag.default(false),
+  MAINTENANCE: flag.default(false),
   SEED_DEMO: flag.optional(),
   DEMO_LOCALE: Locale.default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,6 +74,11 @@ export type Config = {
   appName: string;
   appBrand: string | null;
   devMode: boolean;
+  /**
+   * Maintenance mode held on by this server whatever administrators save (MAINTENANCE=true), until it restarts
+   * without it (ADR 0046).
+   */
+  maintenance: boolean;
   seedDemo: boolean;
   /** Language the demo is seeded in; it stays in that language, as data does, whatever the language of the screens. */
   demoLocale: Locale;
@@ -141,6 +147,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     timeZone: env.TIME_ZONE,
     appBrand: env.APP_BRAND ?? null,
     devMode: env.DEV_MODE,
+    maintenance: env.MAINTENANCE,
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     demoLocale: env.DEMO_LOCALE,
     logLevel: env.LOG_LEVEL,

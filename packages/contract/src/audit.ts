@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'two-factor.disabled',
   'two-factor.recovery-codes-replaced',
   'security-policy.changed',
+  'maintenance.changed',
   'profile.name-changed',
   'profile.avatar-changed',
   'profile.social-profiles-changed',
@@ -133,6 +134,9 @@ export const AUDIT_FIELDS = [
   'terms',
   'value',
   'requireTwoFactorForAdministrators',
+  'maintenance',
+  'maintenanceMessage',
+  'maintenanceExpectedEnd',
 ] as const;
 export type AuditField = (typeof AUDIT_FIELDS)[number];
 
@@ -208,6 +212,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, Record<Locale, string>> = {
   'two-factor.disabled': { en: 'Two-factor sign-in turned off', ru: 'Двухфакторный вход отключён' },
   'two-factor.recovery-codes-replaced': { en: 'Recovery codes replaced', ru: 'Коды восстановления заменены' },
   'security-policy.changed': { en: 'Security policy changed', ru: 'Политика безопасности изменена' },
+  'maintenance.changed': { en: 'Maintenance mode changed', ru: 'Режим технических работ изменён' },
   'profile.name-changed': { en: 'Name changed', ru: 'Имя изменено' },
   'profile.avatar-changed': { en: 'Avatar changed', ru: 'Аватар изменён' },
   'profile.social-profiles-changed': { en: 'Social profiles changed', ru: 'Соцсети изменены' },
@@ -249,6 +254,9 @@ export const AUDIT_FIELD_WORDS: Record<AuditField, Record<Locale, string>> = {
     en: 'Two-factor sign-in required of administrators',
     ru: 'Двухфакторный вход обязателен для администраторов',
   },
+  maintenance: { en: 'Maintenance mode', ru: 'Режим технических работ' },
+  maintenanceMessage: { en: 'Maintenance message', ru: 'Сообщение о технических работах' },
+  maintenanceExpectedEnd: { en: 'Expected end of maintenance', ru: 'Ожидаемое окончание технических работ' },
 };
 
 /** What else an entry records, by name; an unknown detail is shown by its key. */

@@ -86,6 +86,7 @@ export const ErrorCode = z.enum([
   'TWO_FACTOR_CODE_INCORRECT',
   'TWO_FACTOR_REQUIRED',
   'CANNOT_RESET_OWN_TWO_FACTOR',
+  'MAINTENANCE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -107,6 +108,10 @@ export const Problem = z
     code: ErrorCode,
     errors: z.array(FieldError).optional(),
     retryAfterSeconds: z.number().int().optional(),
+    errorId: z
+      .string()
+      .optional()
+      .describe('5xx: the id of this error in the server log (its `errorId`), for a user to quote to an administrator'),
     available: z.string().optional().describe('INSUFFICIENT_STOCK: the quantity available at the location'),
     members: z
       .number()

@@ -17,6 +17,7 @@ export * from './languages.js';
 export * from './leaderboard.js';
 export * from './lists.js';
 export * from './locations.js';
+export * from './maintenance.js';
 export * from './money.js';
 export * from './movements.js';
 export * from './one-time-codes.js';

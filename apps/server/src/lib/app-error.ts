@@ -143,6 +143,10 @@ const ERRORS: Record<ErrorCode, { status: number; detail: string }> = {
     status: 409,
     detail: 'You cannot reset your own two-factor sign-in here; turn it off in your profile.',
   },
+  MAINTENANCE: {
+    status: 503,
+    detail: 'The system is under maintenance; GET /api/maintenance says what for and until when.',
+  },
 };
 
 /** The one way to fail a request on purpose: a stable code, its status, and optional details. */

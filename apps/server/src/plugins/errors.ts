@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ErrorCode, Problem } from '@cm/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -70,15 +71,25 @@ function toProblem(error: FastifyError): Problem | null {
   return null;
 }
 
-/** Renders every error, ours or the framework's, as `application/problem+json`; 5xx never leak internals. */
+/**
+ * A new id for a failed request: random rather than Fastify's request id, which counts from 1 again at every start
+ * and on every instance. The log line carries the request id beside it, which leads to the request's other lines.
+ */
+function newErrorId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/**
+ * Renders every error, ours or the framework's, as `application/problem+json`. A 5xx never leaks internals: it carries
+ * an error id instead, which its log line carries too, so that the id a user quotes finds the cause in the log.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = toProblem(error);
-    if (problem) {
-      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendProblem(reply, problem);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, problemOf('INTERNAL_ERROR'));
+    const known = toProblem(error);
+    const problem = known ?? problemOf('INTERNAL_ERROR');
+    if (problem.status < 500) return sendProblem(reply, problem);
+    const errorId = newErrorId();
+    request.log.error({ err: error, errorId }, known ? 'request failed' : 'unhandled error');
+    return sendProblem(reply, { ...problem, errorId });
   });
 });

@@ -15,6 +15,10 @@ export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
  */
 type Answer<T> = z.ZodType<T> | null;
 
+/**
+ * A failed call: its status, its code, and the problem document the server answered with, which for a 5xx holds the
+ * error id that the server's log line carries too (`problem.errorId`, shown by the 500 page).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

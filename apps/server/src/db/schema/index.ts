@@ -3,6 +3,7 @@ export * from './bonus-schemes.js';
 export * from './catalogue.js';
 export * from './departments.js';
 export * from './images.js';
+export * from './maintenance.js';
 export * from './refresh-tokens.js';
 export * from './sales.js';
 export * from './sign-in-throttle.js';

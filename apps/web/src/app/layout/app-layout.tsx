@@ -14,6 +14,7 @@ import { currentUserQuery } from '../../lib/current-user';
 import { AppFooter } from './app-footer';
 import { DepartmentSwitcher } from './department-switcher';
 import { LanguageSwitch } from './language-switch';
+import { MaintenanceGate } from './maintenance-gate';
 import classes from './page-transition.module.css';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
@@ -29,7 +30,10 @@ const SIDEBAR_WIDTH = 260;
 /** 1024 px at the default 16 px root size: below it the sidebar overlays the page and closes after a click. */
 const WIDE_SCREEN = '(min-width: 64em)';
 
-/** The signed-in layout: header, sidebar, content, footer; it watches that the session is still alive. */
+/**
+ * The signed-in layout: header, sidebar, content, footer; it watches that the session is still alive, and shows the
+ * maintenance page instead of the content while the server is under maintenance (MaintenanceGate).
+ */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -85,9 +89,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
       {/* The skip link focuses it; an outline would frame the whole page. */}
       <AppShell.Main id={MAIN_CONTENT_ID} style={{ outline: 'none' }}>
-        <Box key={location.pathname} className={classes.page}>
-          <Deferred>{children ?? <Outlet />}</Deferred>
-        </Box>
+        <MaintenanceGate>
+          <Box key={location.pathname} className={classes.page}>
+            <Deferred>{children ?? <Outlet />}</Deferred>
+          </Box>
+        </MaintenanceGate>
       </AppShell.Main>
       <AppShell.Footer>
         {/* The scroll-to-top button at the footer's end, where it covers no content (scroll-to-top.tsx says why). */}

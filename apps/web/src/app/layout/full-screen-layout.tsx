@@ -3,17 +3,20 @@ import '@mantine/core/styles.css';
 import '../../lib/zod-without-eval';
 import { Box } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { MaintenanceGate } from './maintenance-gate';
 import { useSessionWatch } from './use-session-watch';
 
 /**
  * The signed-in layout of a screen that takes the whole window (the TV board on a wall screen): no header, menu or
- * footer, the same watch on the session as the app's layout.
+ * footer, the same watch on the session and the same maintenance page as the app's layout.
  */
 export function FullScreenLayout() {
   useSessionWatch();
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)">
-      <Outlet />
+      <MaintenanceGate>
+        <Outlet />
+      </MaintenanceGate>
     </Box>
   );
 }

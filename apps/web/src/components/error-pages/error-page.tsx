@@ -1,12 +1,26 @@
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../use-page-title';
 
 export type ErrorKind = '403' | '404' | '500' | '503' | 'maintenance';
 
-/** A full error page in the active language; `onRetry` adds a "Try again" button. */
-export function ErrorPage({ kind, onRetry }: { kind: ErrorKind; onRetry?: () => void }) {
+/** The way out of an error page that leaves the app working: its start page. */
+export function HomeButton({ variant = 'filled' }: { variant?: 'filled' | 'default' }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to="/" variant={variant}>
+      {t('errorPages.home')}
+    </Button>
+  );
+}
+
+/**
+ * A full error page in the active language: what happened, then what the user can do (`children`; by default, but
+ * for maintenance, go to the start page).
+ */
+export function ErrorPage({ kind, children }: { kind: ErrorKind; children?: ReactNode }) {
   const { t } = useTranslation();
   const title = t(`errorPages.${kind}.title`);
   usePageTitle(title);
@@ -20,14 +34,7 @@ export function ErrorPage({ kind, onRetry }: { kind: ErrorKind; onRetry?: () => 
         )}
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{t(`errorPages.${kind}.message`)}</Text>
-        <Group>
-          {onRetry && <Button onClick={onRetry}>{t('errorPages.retry')}</Button>}
-          {kind !== 'maintenance' && (
-            <Button component={Link} to="/" variant={onRetry ? 'default' : 'filled'}>
-              {t('errorPages.home')}
-            </Button>
-          )}
-        </Group>
+        {children ?? (kind !== 'maintenance' && <HomeButton />)}
       </Stack>
     </Center>
   );

@@ -1,6 +1,10 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { errorIdOf } from './error-id';
 import { ErrorPage } from './error-page';
+import { ServerErrorPage } from './server-error-page';
+import { ServerUnreachablePage } from './server-unreachable-page';
 
 /** Thrown by a route whose screen the user's role may not open. */
 export class ForbiddenError extends Error {
@@ -15,19 +19,29 @@ export function isRefusal(error: unknown): boolean {
   return error instanceof ForbiddenError || (error instanceof ApiError && error.status === 403);
 }
 
-/** Error boundary of the routes: 403 for a refused screen, 503 when the API is unreachable, else 500. */
+/** No answer came, or one from a proxy in front of a server that is down. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'SERVICE_UNAVAILABLE');
+}
+
+/** Error boundary of the routes: 403 for a refused screen, 503 while the API is unreachable, else 500. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
-  // Resetting the boundary alone does not re-run a failed route guard; invalidating the router does.
-  const retry = () => {
-    reset();
-    void router.invalidate();
-  };
-  if (isRefusal(error)) {
-    return <ErrorPage kind="403" />;
+  if (isRefusal(error)) return <ErrorPage kind="403" />;
+  if (isUnreachable(error)) {
+    // Resetting the boundary alone does not re-run a failed route guard; invalidating the router does.
+    const back = () => {
+      reset();
+      void router.invalidate();
+    };
+    return <ServerUnreachablePage onBack={back} />;
   }
-  if (error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'SERVICE_UNAVAILABLE')) {
-    return <ErrorPage kind="503" onRetry={retry} />;
-  }
-  return <ErrorPage kind="500" onRetry={retry} />;
+  return <FailedScreen error={error} />;
+}
+
+function FailedScreen({ error }: { error: unknown }) {
+  const [errorId] = useState(() => errorIdOf(error));
+  // Beside the error the console shows (main.tsx): a browser's own id leads there.
+  useEffect(() => console.error(`Error id ${errorId}`), [errorId]);
+  return <ServerErrorPage errorId={errorId} />;
 }

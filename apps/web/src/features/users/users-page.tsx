@@ -17,6 +17,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Fragment, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu, FilterSelect, ListSearchInput, ListTable, useListSearch } from '../../components/data-table';
+import { MaintenanceButton } from '../../components/maintenance/maintenance-button';
 import { usePageTitle } from '../../components/use-page-title';
 import { currentUserQuery } from '../../lib/current-user';
 import { useFormatters } from '../../lib/format';
@@ -223,6 +224,7 @@ export default function UsersPage() {
         <Title order={1}>{title}</Title>
         <Group gap="xs">
           <SecurityPolicyControl />
+          <MaintenanceButton />
           {newUserButton}
           <ExportMenu path="/users/export" filters={search} />
         </Group>
