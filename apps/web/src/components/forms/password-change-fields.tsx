@@ -37,6 +37,8 @@ export function PasswordChangeFields({
     errors[key] && t(`validation.${errors[key]}`, { count: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
   const refusedAbove = error && !(error instanceof ApiError && error.code === 'CURRENT_PASSWORD_INCORRECT');
   const toggle = { 'aria-label': common('header.togglePasswordVisibility') };
+  // Mantine's PasswordInput marks an error with `data-invalid` only: `aria-invalid` tells screen readers, and lets
+  // useFocusFirstInvalid find the field.
   return (
     <>
       {refusedAbove && (
@@ -50,6 +52,7 @@ export function PasswordChangeFields({
         value={values.currentPassword}
         onChange={(event) => onChange('currentPassword', event.currentTarget.value)}
         error={message('currentPassword')}
+        aria-invalid={Boolean(message('currentPassword'))}
         withAsterisk
         autoFocus={autoFocus}
         visibilityToggleButtonProps={toggle}
@@ -61,6 +64,7 @@ export function PasswordChangeFields({
         value={values.newPassword}
         onChange={(event) => onChange('newPassword', event.currentTarget.value)}
         error={message('newPassword')}
+        aria-invalid={Boolean(message('newPassword'))}
         withAsterisk
         visibilityToggleButtonProps={toggle}
       />
@@ -70,6 +74,7 @@ export function PasswordChangeFields({
         value={values.confirmation}
         onChange={(event) => onChange('confirmation', event.currentTarget.value)}
         error={message('confirmation')}
+        aria-invalid={Boolean(message('confirmation'))}
         withAsterisk
         visibilityToggleButtonProps={toggle}
       />

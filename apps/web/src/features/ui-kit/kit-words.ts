@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../lib/interface-settings';
 import type { Namespaces } from '../../lib/translations';
@@ -28,13 +28,21 @@ export function loadKitWords(locale: Locale): Promise<void> {
 
 /**
  * Whether the kit's words of the active language are there, asking for them when they are not: a change of language
- * on a kit page fetches the other language's, and i18next renders the page again once they are added (app/i18n.ts).
+ * on a kit page fetches the other language's. The page renders again when they have arrived, whether they were added
+ * before or after it began listening to i18next.
  */
 export function useKitWords(): boolean {
   const { i18n } = useTranslation();
   const locale = i18n.language as Locale;
+  const [arrived, setArrived] = useState<Locale | null>(null);
   useEffect(() => {
-    void loadKitWords(locale);
+    let current = true;
+    void loadKitWords(locale).then(() => {
+      if (current) setArrived(locale);
+    });
+    return () => {
+      current = false;
+    };
   }, [locale]);
-  return i18n.hasResourceBundle(locale, 'kit');
+  return arrived === locale || i18n.hasResourceBundle(locale, 'kit');
 }

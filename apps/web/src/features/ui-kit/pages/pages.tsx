@@ -16,6 +16,6 @@ export const ERROR_PAGES: readonly KitPageEntry[] = [
     path: '/pages/maintenence',
     aliases: ['/pages/maintenance'],
     label: 'maintenance',
-    load: errorPage('maintenance', 'maintenance'),
+    load: () => import('./maintenance-page-kit'),
   },
 ];

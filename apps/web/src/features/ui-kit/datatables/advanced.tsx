@@ -1,0 +1,145 @@
+import { ActionIcon, Button, Menu, Stack, Switch, VisuallyHidden } from '@mantine/core';
+import { IconCategory, IconDotsVertical, IconListDetails } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListSearchInput, ListTable } from '../../../components/data-table';
+import { KitExample, KitPage } from '../kit-page';
+import { ComponentDrawer } from './component-drawer';
+import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
+import type { GeneratedComponent } from './generated-components';
+import { CategoryFilter, LocationFilter } from './generated-filters';
+import { GeneratedListQuery, isFiltered, LIST_STATE, totalsOf } from './generated-list';
+import { TotalsLine } from './generated-totals';
+import { useFilteredRows, useGeneratedList } from './use-generated-list';
+
+const AdvancedQuery = GeneratedListQuery.pick({
+  ...LIST_STATE,
+  q: true,
+  category: true,
+  location: true,
+  belowMinimum: true,
+});
+
+/** A list screen with everything the stock screen has: filters, rows that open, row actions, totals. */
+function AdvancedList() {
+  const { t } = useTranslation('kit-datatables');
+  const { search, request, update, query } = useGeneratedList(AdvancedQuery);
+  const { page: _page, pageSize: _pageSize, ...filters } = request;
+  const rows = useFilteredRows(filters);
+  const totals = useMemo(() => totalsOf(rows), [rows]);
+  const [opened, setOpened] = useState<GeneratedComponent | null>(null);
+  const all = useGeneratedColumns();
+  const filtered = isFiltered(filters);
+
+  const columns = useMemo<GeneratedColumn[]>(
+    () => [
+      { ...all.code, toggleable: false },
+      all.name,
+      all.category,
+      all.location,
+      all.quantity,
+      { ...all.minimum, defaultToggle: false },
+      all.value,
+      {
+        accessor: 'actions',
+        title: <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>,
+        toggleable: false,
+        textAlign: 'right',
+        width: 56,
+        render: (row) => (
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('advanced.rowActions', { code: row.code })}
+                onClick={(event) => event.stopPropagation()}
+              >
+                <IconDotsVertical size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+              <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => setOpened(row)}>
+                {t('advanced.details')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCategory size={16} />} onClick={() => update({ category: row.categoryId })}>
+                {t('advanced.onlyCategory', { category: row.categoryPath })}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ),
+      },
+    ],
+    [all, t, update],
+  );
+  const rowLabel = useCallback((row: GeneratedComponent) => t('list.open', { code: row.code, name: row.name }), [t]);
+
+  return (
+    <KitExample title={t('advanced.list')}>
+      <Stack gap="sm">
+        <ListTable<GeneratedComponent, typeof search.sort>
+          ariaLabel={t('list.label')}
+          storeColumnsKey="kit-datatables-advanced-columns"
+          pinLastColumn
+          columns={columns}
+          query={query}
+          state={search}
+          onStateChange={update}
+          idAccessor={rowId}
+          onRowClick={setOpened}
+          rowLabel={rowLabel}
+          emptyMessage={filtered ? t('list.emptyFiltered') : t('list.empty')}
+          emptyAction={
+            filtered ? (
+              <Button
+                variant="default"
+                onClick={() =>
+                  update({ q: undefined, category: undefined, location: undefined, belowMinimum: undefined })
+                }
+              >
+                {t('list.clearFilters')}
+              </Button>
+            ) : null
+          }
+          toolbar={
+            <>
+              <ListSearchInput
+                value={search.q}
+                onChange={(q) => update({ q })}
+                placeholder={t('list.searchPlaceholder')}
+                w={{ base: '100%', xs: 340 }}
+              />
+              <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
+              <LocationFilter value={search.location} onChange={(location) => update({ location })} />
+              <Switch
+                label={t('filters.belowMinimum')}
+                checked={search.belowMinimum ?? false}
+                onChange={(event) => update({ belowMinimum: event.currentTarget.checked || undefined })}
+                pb={8}
+              />
+            </>
+          }
+        />
+        {query.data ? <TotalsLine count={rows.length} totals={totals} /> : null}
+      </Stack>
+      <ComponentDrawer row={opened} onClose={() => setOpened(null)} />
+    </KitExample>
+  );
+}
+
+/** `/datatables/advanced`: a whole list screen built from the product's list table, on 10 000 rows. */
+export default function AdvancedPage() {
+  return (
+    <KitPage
+      group="datatables"
+      label="advanced"
+      sources={[
+        'components/data-table/list-table.tsx',
+        'components/data-table/filter-select.tsx',
+        'components/data-table/list-search-input.tsx',
+      ]}
+    >
+      <AdvancedList />
+    </KitPage>
+  );
+}

@@ -1,0 +1,84 @@
+import { Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/data-table';
+import { KitExample, KitPage } from '../kit-page';
+import { rowId, useGeneratedColumns } from './generated-columns';
+import type { GeneratedComponent } from './generated-components';
+import { ViewLinks } from './generated-filters';
+import { GeneratedListQuery, type GeneratedSort, LIST_STATE } from './generated-list';
+import { useGeneratedList, useLocalGeneratedList } from './use-generated-list';
+
+const PagedQuery = GeneratedListQuery.pick(LIST_STATE);
+
+function useColumns() {
+  const all = useGeneratedColumns();
+  return useMemo(() => [all.code, all.name, all.location, all.quantity], [all]);
+}
+
+function PagesInTheAddress() {
+  const { t } = useTranslation('kit-datatables');
+  const { search, update, query } = useGeneratedList(PagedQuery);
+  const columns = useColumns();
+  return (
+    <KitExample title={t('altPagination.address')}>
+      <Stack gap="sm">
+        <ListTable<GeneratedComponent, typeof search.sort>
+          ariaLabel={t('list.label')}
+          storeColumnsKey="kit-datatables-pages-columns"
+          columns={columns}
+          query={query}
+          state={search}
+          onStateChange={update}
+          idAccessor={rowId}
+          emptyMessage={t('list.empty')}
+          maxHeight={420}
+        />
+        <ViewLinks
+          views={[
+            { label: t('altPagination.views.second'), search: { page: 2 } },
+            { label: t('altPagination.views.last'), search: { page: 100, pageSize: 100 } },
+            { label: t('altPagination.views.pastTheEnd'), search: { page: 9_999 } },
+          ]}
+        />
+      </Stack>
+    </KitExample>
+  );
+}
+
+function PagesOfAPanel({ narrow = false }: { narrow?: boolean }) {
+  const { t } = useTranslation('kit-datatables');
+  const { request, update, query } = useLocalGeneratedList({ pageSize: 10 });
+  const columns = useColumns();
+  const title = narrow ? t('states.narrow') : t('altPagination.panel');
+  return (
+    <KitExample title={title} narrow={narrow}>
+      <ListTable<GeneratedComponent, GeneratedSort>
+        ariaLabel={title}
+        storeColumnsKey={`kit-datatables-pages-${narrow ? 'narrow' : 'panel'}-columns`}
+        columns={columns}
+        query={query}
+        state={request}
+        onStateChange={update}
+        idAccessor={rowId}
+        emptyMessage={t('list.empty')}
+        maxHeight={360}
+      />
+    </KitExample>
+  );
+}
+
+/** `/datatables/alt-pagination`: the pager of the lists, its page in the address or in a panel, wide and narrow. */
+export default function AltPaginationPage() {
+  return (
+    <KitPage
+      group="datatables"
+      label="altPagination"
+      sources={['components/data-table/list-table.tsx', 'components/data-table/use-list-search.ts']}
+    >
+      <PagesInTheAddress />
+      <PagesOfAPanel />
+      <PagesOfAPanel narrow />
+    </KitPage>
+  );
+}
