@@ -25,6 +25,9 @@ export default function KitMenu({ onNavigate }: { onNavigate: () => void }) {
     return (
       <NavLink
         key={group}
+        // A button, so that the keyboard reaches it and it says whether it is open: an anchor without a link is neither.
+        component="button"
+        type="button"
         label={t(`kit:groups.${group}`)}
         leftSection={<Icon size={18} stroke={1.6} />}
         defaultOpened={pages.some((page) => page.path === pathname || page.aliases?.includes(pathname))}
