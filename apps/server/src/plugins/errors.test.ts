@@ -1,31 +1,13 @@
 import { Problem } from '@cm/contract';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, call } from '../../test/app.js';
+import { capturedLogLines } from '../../test/log-lines.js';
 import { AppError } from '../lib/app-error.js';
 import { PUBLIC } from './auth.js';
 
-/**
- * The lines the app's logger writes from now on, parsed: every request and child logger shares the root logger's
- * stream (the same capture as modules/sales-settings/settings.test.ts).
- */
-function capturedLogLines(instance: FastifyInstance): Record<string, unknown>[] {
-  const lines: Record<string, unknown>[] = [];
-  for (let logger: object | null = instance.log; logger; logger = Object.getPrototypeOf(logger)) {
-    const symbol = Object.getOwnPropertySymbols(logger).find((candidate) => candidate.description === 'pino.stream');
-    const stream = symbol && (logger as Record<symbol, { write(line: string): unknown } | undefined>)[symbol];
-    if (!stream) continue;
-    stream.write = (line: string) => {
-      lines.push(JSON.parse(line));
-      return true;
-    };
-    return lines;
-  }
-  throw new Error('the pino stream of the app logger was not found');
-}
-
 const app = await buildTestApp({ LOG_LEVEL: 'info' });
-const logLines = capturedLogLines(app);
+const written = capturedLogLines(app);
+const logLines = () => written.map((line) => JSON.parse(line) as Record<string, unknown>);
 // Registered before the app is ready: a fault nobody foresaw, and a failure of our own with a 5xx status.
 app.get('/api/test/fault', { config: { access: PUBLIC } }, async () => {
   throw new Error('connection to postgres://report:hunter2@db.internal refused');
@@ -34,7 +16,7 @@ app.get('/api/test/unavailable', { config: { access: PUBLIC } }, async () => {
   throw new AppError('SERVICE_UNAVAILABLE', { detail: 'The database is not reachable.' });
 });
 
-const errorLinesWith = (errorId: unknown) => logLines.filter((line) => line.level === 50 && line.errorId === errorId);
+const errorLinesWith = (errorId: unknown) => logLines().filter((line) => line.level === 50 && line.errorId === errorId);
 
 describe('an error id on every 5xx', () => {
   it('answers an unforeseen fault with 500, an error id and nothing of the fault; the log line has the id and the cause', async () => {
@@ -50,7 +32,7 @@ describe('an error id on every 5xx', () => {
     expect(more).toEqual([]);
     expect(line).toMatchObject({ msg: 'unhandled error', err: { message: expect.stringContaining('hunter2') } });
     // The request id beside it leads to the request's other lines.
-    const requestLines = logLines.filter((other) => other.reqId === line?.reqId);
+    const requestLines = logLines().filter((other) => other.reqId === line?.reqId);
     expect(requestLines.map((other) => other.msg)).toEqual([
       'incoming request',
       'unhandled error',
@@ -72,7 +54,7 @@ describe('an error id on every 5xx', () => {
   });
 
   it('gives a refusal no id and logs it as no error', async () => {
-    const before = logLines.length;
+    const before = logLines().length;
     for (const [url, status] of [
       ['/api/test/nowhere', 404],
       ['/api/auth/me', 401],
@@ -81,6 +63,10 @@ describe('an error id on every 5xx', () => {
       expect(response.statusCode).toBe(status);
       expect(response.json()).not.toHaveProperty('errorId');
     }
-    expect(logLines.slice(before).filter((line) => Number(line.level) >= 50)).toEqual([]);
+    expect(
+      logLines()
+        .slice(before)
+        .filter((line) => Number(line.level) >= 50),
+    ).toEqual([]);
   });
 });

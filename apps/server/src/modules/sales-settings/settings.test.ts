@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_FIELD_ID } from '../../../../../tools/amocrm-fake/data.j
 import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
 import { buildTestApp, call } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
+import { capturedLogLines } from '../../../test/log-lines.js';
 import { queryRows } from '../../db/client.js';
 
 const AMO_TOKEN = 'long-lived-token-that-must-never-leak-1f3a9c';
@@ -15,7 +16,7 @@ let fake: AmoCrmFake;
 let admin: string;
 let manager: string;
 let worker: string;
-const logLines: string[] = [];
+let logLines: string[] = [];
 const bodies: string[] = [];
 /** Every webhook secret the settings had, for the leak check at the end. */
 const webhookSecrets = new Set<string>();
@@ -30,22 +31,6 @@ async function request(...args: Parameters<typeof call>) {
   const response = await call(...args);
   bodies.push(response.body);
   return response;
-}
-
-/** Captures what the app's logger writes: every request, child and service logger shares this stream. */
-function captureLogs(instance: FastifyInstance): void {
-  for (let logger: object | null = instance.log; logger; logger = Object.getPrototypeOf(logger)) {
-    const symbol = Object.getOwnPropertySymbols(logger).find((candidate) => candidate.description === 'pino.stream');
-    if (!symbol) continue;
-    const stream = (logger as Record<symbol, { write(line: string): unknown }>)[symbol];
-    if (!stream) continue;
-    stream.write = (line: string) => {
-      logLines.push(line);
-      return true;
-    };
-    return;
-  }
-  throw new Error('the pino stream of the app logger was not found');
 }
 
 function settingsBody(overrides: Record<string, unknown> = {}) {
@@ -74,7 +59,7 @@ async function waitForRun(runId: string): Promise<SyncRun> {
 
 beforeAll(async () => {
   app = await buildTestApp({ AMOCRM_REQUESTS_PER_SECOND: '1000', LOG_LEVEL: 'trace' });
-  captureLogs(app);
+  logLines = capturedLogLines(app);
   fake = await startAmoCrmFake({ token: AMO_TOKEN, users: 3, leads: 120, seed: 3, rateLimitPerSecond: 1_000 });
   admin = (await signIn(app, await createUser(app, { role: 'administrator' }))).accessToken;
   manager = (await signIn(app, await createUser(app, { role: 'manager' }))).accessToken;
