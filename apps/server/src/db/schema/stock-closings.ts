@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments } from './departments.js';
 
 /**
@@ -39,4 +39,27 @@ export const stockClosings = pgTable(
     primaryKey({ columns: [table.departmentId, table.closedAt, table.componentId, table.locationId] }),
     check('stock_closings_quantity_positive', sql`${table.quantity} > 0`),
   ],
+);
+
+/**
+ * What the department's movements of each component added up to before a closing, since its first: received,
+ * issued, transferred in and out, adjusted, as the movement summary counts them department-wide (in thousandths of
+ * the unit, the summary's own sums), and how many movements there were. A period's summary is then one closing's
+ * figures less another's plus the movements at the period's two edges, never the months between (ADR 0044). Built
+ * and dropped with the closing's other rows.
+ */
+export const stockClosingFlows = pgTable(
+  'stock_closing_flows',
+  {
+    departmentId: uuid().notNull(),
+    closedAt: timestamp({ withTimezone: true }).notNull(),
+    componentId: uuid().notNull(),
+    received: bigint({ mode: 'bigint' }).notNull(),
+    issued: bigint({ mode: 'bigint' }).notNull(),
+    transferredIn: bigint({ mode: 'bigint' }).notNull(),
+    transferredOut: bigint({ mode: 'bigint' }).notNull(),
+    adjusted: bigint({ mode: 'bigint' }).notNull(),
+    movements: bigint({ mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.departmentId, table.closedAt, table.componentId] })],
 );

@@ -43,7 +43,7 @@ const SORTS: Record<Parameters['sort'], string> = {
   rank: 'rank',
   sku: 'lower(sku)',
   name: 'lower(name)',
-  value: 'value_minor',
+  value: 'value_minor::numeric',
 };
 
 /**
@@ -71,8 +71,7 @@ export function abcQuery(scope: ReportScope, parameters: Parameters): ReportQuer
            round(cumulative * 100 / whole, 2)::text as cumulative_percent,
            case when (cumulative - value_minor) * 100 < ${parameters.a} * whole then 'A'
                 when (cumulative - value_minor) * 100 < ${parameters.a + parameters.b} * whole then 'B'
-                else 'C' end as class,
-           row_number() over (order by ${order}) as ordinal
+                else 'C' end as class
     from ranked`;
   const summary = sql`select json_build_object(
       'value_minor', (select sum(value_minor::numeric)::text from result),
@@ -88,7 +87,7 @@ export function abcQuery(scope: ReportScope, parameters: Parameters): ReportQuer
                 from result
                 where rank = 1 or rank = (select count(*) from result)
                    or rank % greatest(ceil((select count(*) from result)::numeric / ${CURVE_POINTS}), 1) = 0))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 function toRow(row: Row): AbcRow {

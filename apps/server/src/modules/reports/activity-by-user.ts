@@ -27,7 +27,7 @@ export function activityByUserQuery(scope: ReportScope, parameters: Parameters):
   const direction = parameters.order === 'desc' ? 'desc' : 'asc';
   const key = parameters.sort === 'name' ? 'lower(name)' : parameters.sort;
   const order = sql.raw(`${key} ${direction}, lower(name), user_id`);
-  const rows = sql`select *, row_number() over (order by ${order}) as ordinal from (
+  const rows = sql`select * from (
       select m.user_id, u.name,
              count(*) filter (where m.type = 'receipt')::int as receipts,
              count(*) filter (where m.type = 'issue')::int as issues,
@@ -44,7 +44,7 @@ export function activityByUserQuery(scope: ReportScope, parameters: Parameters):
   const summary = sql`select json_build_object(
       'totals', (select row_to_json(t) from (select ${sums} from result) t),
       'chart', (select json_agg(top) from (select * from result order by total desc, lower(name) limit ${CHART_PEOPLE}) top))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 function toRow(row: Row): ActivityByUserRow {

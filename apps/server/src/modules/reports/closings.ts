@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.js';
+import { FLOWS, movementFigures } from './movement-figures.js';
 
 /**
  * How long after a month's end its closing waits: a posting is stamped with its transaction's start, so one that
@@ -69,6 +70,22 @@ export function stockAt(departmentId: string, instant: SQL): SQL {
     group by component_id, location_id having sum(quantity) <> 0`;
 }
 
+const FLOW_COLUMNS = sql.raw(FLOWS.join(', '));
+const FLOW_SUMS = sql.raw(FLOWS.map((flow) => `sum(${flow})`).join(', '));
+
+/**
+ * The department's flows per component before `instant`, department-wide, as rows to sum: those of the last closing
+ * before it and the movements since.
+ */
+function flowsUpTo(departmentId: string, instant: SQL): SQL {
+  const previous = sql`(select max(closed_at) from stock_closing_months
+                        where department_id = ${departmentId} and closed_at < ${instant})`;
+  return sql`select component_id, ${FLOW_COLUMNS}, movements from stock_closing_flows
+      where department_id = ${departmentId} and closed_at = ${previous}
+      union all
+      select component_id, ${FLOW_COLUMNS}, moves from (${movementFigures(departmentId, previous, instant, {})}) since`;
+}
+
 /**
  * Writes the closing at `closedAt` from the one before it and the movements between, unless another request has
  * written it meanwhile: one builder per department at a time, under a transaction-level advisory lock.
@@ -85,6 +102,10 @@ async function writeClosing(db: Database, departmentId: string, closedAt: string
     await tx.execute(sql`insert into stock_closings (department_id, closed_at, component_id, location_id, quantity)
       select ${departmentId}, ${closedAt}::timestamptz, component_id, location_id, quantity
       from (${stockAt(departmentId, sql`${closedAt}::timestamptz`)}) stock`);
+    await tx.execute(sql`insert into stock_closing_flows (department_id, closed_at, component_id, ${FLOW_COLUMNS}, movements)
+      select ${departmentId}, ${closedAt}::timestamptz, component_id, ${FLOW_SUMS}, sum(movements)
+      from (${flowsUpTo(departmentId, sql`${closedAt}::timestamptz`)}) flows
+      group by component_id`);
     await tx.execute(
       sql`insert into stock_closing_months (department_id, closed_at) values (${departmentId}, ${closedAt}::timestamptz)`,
     );
@@ -100,6 +121,6 @@ export async function bringClosingsUpToDate(db: Database, departmentId: string, 
   for (const closedAt of missing) await writeClosing(db, departmentId, closedAt);
   // A new closing is an instant the planner's statistics have never seen: without them it takes the month's
   // rows for a handful and joins them row by row (a valuation ran 40 % longer).
-  if (missing.length > 0) await db.execute(sql`analyze stock_closings, stock_closing_months`);
+  if (missing.length > 0) await db.execute(sql`analyze stock_closings, stock_closing_flows, stock_closing_months`);
   return missing.length;
 }

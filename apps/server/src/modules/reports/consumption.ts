@@ -38,9 +38,9 @@ type Summary = {
 const SORTS: Record<Parameters['sort'], string> = {
   sku: 'lower(sku)',
   name: 'lower(name)',
-  quantity: 'quantity',
+  quantity: 'quantity::numeric',
   issues: 'issues',
-  value: 'value_minor',
+  value: 'value_minor::numeric',
 };
 
 /**
@@ -60,7 +60,7 @@ export function consumptionQuery(scope: ReportScope, parameters: Parameters): Re
     ofComponents.length > 0 ? sql`select c.id from components c where ${allOf(ofComponents)}` : undefined,
   );
   const rows = sql`select component_id, sku, name, unit, quantity::text as quantity, issues,
-             value_minor::text as value_minor, row_number() over (order by ${order}) as ordinal
+             value_minor::text as value_minor
       from (
         select i.component_id, c.sku, c.name, c.unit, i.quantity, i.issues,
                round(i.quantity * c.default_unit_cost_minor) as value_minor
@@ -84,7 +84,7 @@ export function consumptionQuery(scope: ReportScope, parameters: Parameters): Re
                   from (${issued}) i join components c on c.id = i.component_id
                   group by 1
                 ) w on w.starts = week::date))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 function toRow(row: Row): ConsumptionRow {

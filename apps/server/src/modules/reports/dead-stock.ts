@@ -42,8 +42,8 @@ type Summary = {
 const SORTS: Record<Parameters['sort'], string> = {
   sku: 'lower(sku)',
   name: 'lower(name)',
-  quantity: 'quantity',
-  value: 'value_minor',
+  quantity: 'quantity::numeric',
+  value: 'value_minor::numeric',
   age: 'age_days',
 };
 
@@ -68,8 +68,7 @@ export function deadStockQuery(scope: ReportScope, parameters: Parameters): Repo
   const ofComponents = componentFilters('c', parameters);
   const rows = sql`select component_id, sku, name, unit, category_path, quantity::text as quantity,
              value_minor::text as value_minor, last_movement_at, age_days,
-             ${BUCKET_OF_AGE} as bucket,
-             row_number() over (order by ${order}) as ordinal
+             ${BUCKET_OF_AGE} as bucket
       from (
         select c.id as component_id, c.sku, c.name, c.unit, cat.path as category_path, t.quantity,
                value.value_minor,
@@ -103,7 +102,7 @@ export function deadStockQuery(scope: ReportScope, parameters: Parameters): Repo
                   from unnest(${BUCKETS_SQL}) bound
                   left join (select bucket, count(*)::int as components, sum(value_minor::numeric) as value_minor
                              from result group by bucket) b on b.bucket = bound))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 function toRow(row: Row): DeadStockRow {

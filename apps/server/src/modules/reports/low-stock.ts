@@ -37,9 +37,9 @@ const CHART_COMPONENTS = 12;
 const SORTS: Record<Parameters['sort'], string> = {
   sku: 'lower(sku)',
   name: 'lower(name)',
-  onHand: 'on_hand',
-  shortfall: 'shortfall',
-  shortfallShare: 'shortfall_percent',
+  onHand: 'on_hand::numeric',
+  shortfall: 'shortfall::numeric',
+  shortfallShare: 'shortfall_percent::numeric',
 };
 
 /**
@@ -52,8 +52,7 @@ export function lowStockQuery(scope: ReportScope, parameters: Parameters): Repor
   const order = sql.raw(`${SORTS[parameters.sort]} ${direction}, lower(sku), component_id`);
   const rows = sql`select component_id, sku, name, unit, category_path, on_hand::text as on_hand,
              minimum_stock::text as minimum_stock, shortfall::text as shortfall,
-             round(shortfall_percent, 2)::text as shortfall_percent, last_unit_cost_minor, last_received_at,
-             row_number() over (order by ${order}) as ordinal
+             round(shortfall_percent, 2)::text as shortfall_percent, last_unit_cost_minor, last_received_at
       from (
         select c.id as component_id, c.sku, c.name, c.unit, cat.path as category_path, t.quantity as on_hand,
                c.minimum_stock, c.minimum_stock - t.quantity as shortfall,
@@ -75,7 +74,7 @@ export function lowStockQuery(scope: ReportScope, parameters: Parameters): Repor
       select json_agg(json_build_object('component_id', component_id, 'sku', sku,
                                         'on_hand_percent', round(100 - shortfall_percent::numeric, 2)::text))
       from (select * from result order by shortfall_percent::numeric desc, lower(sku) limit ${CHART_COMPONENTS}) lowest))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 function toRow(row: Row): LowStockRow {

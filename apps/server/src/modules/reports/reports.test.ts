@@ -9,6 +9,7 @@ import type {
   DeadStockReport,
   LowStockReport,
   MovementSummaryReport,
+  MovementSummaryRow,
   StockList,
   StockValuationReport,
 } from '@cm/contract';
@@ -388,17 +389,67 @@ describe('stock at past dates, over random ledgers', () => {
             expect(shown, date).toEqual(stockOn(date));
           }
           const [from, to] = [dayAt(-Math.max(...offsets)).date, dayAt(-Math.min(...offsets)).date];
-          const before = dayAt(-Math.max(...offsets) - 1).date;
-          const summary = await report<MovementSummaryReport>(dept.admin, 'movement-summary', {
-            from,
-            to,
-            q: `PROP-${run}-`,
-            pageSize: 100,
+          // The summary's figures of a component at the places `inScope` accepts, by the rule PRODUCT.md §4 gives:
+          // a reversal counts under the type it reverses, with the opposite sign.
+          const figuresOf = (componentId: string, inScope: (place: string | null) => boolean) => {
+            const sum = { opening: 0n, received: 0n, issued: 0n, transferredIn: 0n, transferredOut: 0n, adjusted: 0n };
+            for (const entry of entries.filter((e) => e.componentId === componentId && e.at.slice(0, 10) <= to)) {
+              const q = thousandths(entry.quantity);
+              const [arrives, leaves] = [inScope(entry.to) ? q : 0n, inScope(entry.from) ? q : 0n];
+              if (entry.at.slice(0, 10) < from) {
+                sum.opening += arrives - leaves;
+                continue;
+              }
+              const reversed = entries.find((e) => e.id === entry.reversalOfId);
+              const kind = reversed?.type ?? entry.type;
+              if (kind === 'receipt') sum.received += arrives - leaves;
+              if (kind === 'issue') sum.issued += leaves - arrives;
+              if (kind === 'adjustment') sum.adjusted += arrives - leaves;
+              if (kind === 'transfer') {
+                sum.transferredIn += reversed ? -leaves : arrives;
+                sum.transferredOut += reversed ? -arrives : leaves;
+              }
+            }
+            return sum;
+          };
+          const shownFigures = (row: MovementSummaryRow | undefined) => ({
+            opening: thousandths(row?.opening ?? '0'),
+            received: thousandths(row?.received ?? '0'),
+            issued: thousandths(row?.issued ?? '0'),
+            transferredIn: thousandths(row?.transferredIn ?? '0'),
+            transferredOut: thousandths(row?.transferredOut ?? '0'),
+            adjusted: thousandths(row?.adjusted ?? '0'),
           });
-          for (const component of components) {
-            const row = summary.items.find((item) => item.componentId === component.id);
-            expect(thousandths(row?.opening ?? '0'), `opening ${from}`).toBe(componentOn(before, component.id));
-            expect(thousandths(row?.closing ?? '0'), `closing ${to}`).toBe(componentOn(to, component.id));
+          const [first] = places;
+          for (const [scope, inScope] of [
+            ['department', (place: string | null) => place !== null],
+            ['one location', (place: string | null) => place === first?.id],
+          ] as const) {
+            const summary = await report<MovementSummaryReport>(dept.admin, 'movement-summary', {
+              from,
+              to,
+              q: `PROP-${run}-`,
+              pageSize: 100,
+              ...(scope === 'one location' ? { locationId: first?.id ?? '' } : {}),
+            });
+            for (const component of components) {
+              const row = summary.items.find((item) => item.componentId === component.id);
+              expect(shownFigures(row), `${scope} ${from}…${to}`).toEqual(figuresOf(component.id, inScope));
+              // The closing is the ledger's stock then, whatever the figures' rule.
+              const closing =
+                scope === 'department'
+                  ? componentOn(to, component.id)
+                  : entries
+                      .filter((e) => e.at.slice(0, 10) <= to && e.componentId === component.id)
+                      .reduce(
+                        (sum, e) =>
+                          sum +
+                          BigInt(inScope(e.to)) * thousandths(e.quantity) -
+                          BigInt(inScope(e.from)) * thousandths(e.quantity),
+                        0n,
+                      );
+              expect(thousandths(row?.closing ?? '0'), `${scope} closing ${to}`).toBe(closing);
+            }
           }
         },
       ),
@@ -521,6 +572,14 @@ describe('the reports of a department', async () => {
       ['REP-P1', '10', 1, '50'],
     ]);
     expect(used.chart.reduce((sum, week) => sum + week.issues, 0)).toBe(5);
+    // Sorted as numbers, not as the text the API writes them in.
+    const cheapestFirst = await report<ConsumptionReport>(dept.admin, 'consumption', {
+      ...period,
+      q: 'REP-',
+      sort: 'value',
+      order: 'asc',
+    });
+    expect(cheapestFirst.items.map((row) => row.valueMinor)).toEqual(['50', '150', '360', '500']);
 
     const abc = await report<AbcReport>(dept.admin, 'abc-analysis', { ...period, a: 50, b: 40 });
     // Shares 500, 360, 150, 50 of 1 060: before each, 0 %, 47.2 %, 81.1 %, 95.3 %.
@@ -647,22 +706,53 @@ describe('the reports of a department', async () => {
   });
 });
 
+describe('a reversed transfer in the movement summary', async () => {
+  const own = await department(app, 'Reports reversals');
+  const component = await createComponent(app, own.admin, { sku: 'REV-1', name: 'Reversed', defaultUnitCostMinor: 1 });
+  const [from, to] = await Promise.all(
+    ['Reversal source', 'Reversal destination'].map((name) => createLocation(app, own.admin, name)),
+  );
+  await posted(app, own.worker, receipt(component.id, from.id, '10'));
+  const moved = await posted(app, own.worker, transfer(component.id, from.id, to.id, '4'));
+  await reverse(app, own.admin, moved.id);
+  const today = organisationDay(0);
+
+  it('neither came in nor went out, at either place or department-wide', async () => {
+    for (const [locationId, closing] of [
+      [from.id, '10'],
+      [to.id, '0'],
+      [undefined, '10'],
+    ] as const) {
+      const summary = await report<MovementSummaryReport>(own.admin, 'movement-summary', {
+        from: today,
+        to: today,
+        ...(locationId ? { locationId } : {}),
+      });
+      expect(summary.items, locationId ?? 'department').toEqual([
+        expect.objectContaining({ sku: 'REV-1', transferredIn: '0', transferredOut: '0', closing }),
+      ]);
+    }
+  });
+});
+
 describe("a file's rows", () => {
   const numbers = {
-    rows: sql`select n as ordinal from generate_series(1, 5000) n`,
-    summary: sql`select sum(ordinal)::text from result`,
+    // 1 to 5 000, shuffled: the file must put them in order.
+    rows: sql`select (n * 7919) % 5000 + 1 as n from generate_series(0, 4999) n`,
+    order: sql`n`,
+    summary: sql`select sum(n)::text from result`,
   };
 
   it('are counted and summed once, then read in order through the cursor', async () => {
-    const all = await allRowsOf<{ ordinal: number }, string>(app.db, app.databaseKind, numbers);
+    const all = await allRowsOf<{ n: number }, string>(app.db, app.databaseKind, numbers);
     expect([all.total, all.summary]).toEqual([5000, '12502500']);
-    const ordinals: number[] = [];
-    for await (const row of all.rows) ordinals.push(Number(row.ordinal));
-    expect(ordinals).toEqual(Array.from({ length: 5000 }, (_, index) => index + 1));
+    const read: number[] = [];
+    for await (const row of all.rows) read.push(Number(row.n));
+    expect(read).toEqual(Array.from({ length: 5000 }, (_, index) => index + 1));
   });
 
   it('end their transaction when the file is abandoned before its first row', async () => {
-    const all = await allRowsOf<{ ordinal: number }, string>(app.db, app.databaseKind, numbers);
+    const all = await allRowsOf<{ n: number }, string>(app.db, app.databaseKind, numbers);
     await all.rows.return?.();
     // The connection is free again, and its temporary table is gone with the transaction.
     const [left] = await queryRows<{ tables: number }>(

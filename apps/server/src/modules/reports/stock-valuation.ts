@@ -40,8 +40,8 @@ const CHART_GROUPS = 12;
 
 const SORTS: Record<Parameters['sort'], string> = {
   group: 'lower(group_path)',
-  quantity: 'quantity',
-  value: 'value_minor',
+  quantity: 'quantity::numeric',
+  value: 'value_minor::numeric',
 };
 
 /**
@@ -59,7 +59,7 @@ export function stockValuationQuery(departmentId: string, parameters: Parameters
     `${SORTS[parameters.sort]} ${direction} nulls last, lower(group_path) nulls last, group_id, unit`,
   );
   const rows = sql`select group_id, group_path, unit, components, quantity::text as quantity,
-             value_minor::text as value_minor, row_number() over (order by ${order}) as ordinal from (
+             value_minor::text as value_minor from (
       select ${group.key} as group_id, g.path as group_path, c.unit,
              count(distinct s.component_id)::int as components, sum(s.quantity) as quantity,
              sum(round(s.quantity * c.default_unit_cost_minor)) as value_minor
@@ -79,7 +79,7 @@ export function stockValuationQuery(departmentId: string, parameters: Parameters
       'other_value_minor', (select coalesce(sum(value_minor), 0)::text from (
                 select sum(value_minor::numeric) as value_minor from result group by group_id
                 order by sum(value_minor::numeric) desc offset ${CHART_GROUPS}) rest))`;
-  return { rows, summary };
+  return { rows, order, summary };
 }
 
 export function toStockValuationRow(row: Row): StockValuationRow {
