@@ -709,9 +709,8 @@ describe('the reports of a department', async () => {
 describe('a reversed transfer in the movement summary', async () => {
   const own = await department(app, 'Reports reversals');
   const component = await createComponent(app, own.admin, { sku: 'REV-1', name: 'Reversed', defaultUnitCostMinor: 1 });
-  const [from, to] = await Promise.all(
-    ['Reversal source', 'Reversal destination'].map((name) => createLocation(app, own.admin, name)),
-  );
+  const from = await createLocation(app, own.admin, 'Reversal source');
+  const to = await createLocation(app, own.admin, 'Reversal destination');
   await posted(app, own.worker, receipt(component.id, from.id, '10'));
   const moved = await posted(app, own.worker, transfer(component.id, from.id, to.id, '4'));
   await reverse(app, own.admin, moved.id);
