@@ -1,14 +1,14 @@
-import { ActionIcon, Button, Menu, Stack, Switch, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Menu, Stack, VisuallyHidden } from '@mantine/core';
 import { IconCategory, IconDotsVertical, IconListDetails } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchInput, ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
 import { ComponentDrawer } from './component-drawer';
-import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
+import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
-import { CategoryFilter, LocationFilter } from './generated-filters';
-import { GeneratedListQuery, isFiltered, LIST_STATE, totalsOf } from './generated-list';
+import { BelowMinimumFilter, CategoryFilter, LocationFilter, SearchFilter } from './generated-filters';
+import { GeneratedListQuery, LIST_STATE, totalsOf } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { TotalsLine } from './generated-totals';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
@@ -29,7 +29,6 @@ function AdvancedList() {
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const [opened, setOpened] = useState<GeneratedComponent | null>(null);
   const all = useGeneratedColumns();
-  const filtered = isFiltered(filters);
 
   const columns = useMemo<GeneratedColumn[]>(
     () => [
@@ -77,46 +76,22 @@ function AdvancedList() {
   return (
     <KitExample title={t('advanced.list')}>
       <Stack gap="sm">
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-advanced-columns"
           pinLastColumn
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
           onRowClick={setOpened}
           rowLabel={rowLabel}
-          emptyMessage={filtered ? t('list.emptyFiltered') : t('list.empty')}
-          emptyAction={
-            filtered ? (
-              <Button
-                variant="default"
-                onClick={() =>
-                  update({ q: undefined, category: undefined, location: undefined, belowMinimum: undefined })
-                }
-              >
-                {t('list.clearFilters')}
-              </Button>
-            ) : null
-          }
+          withClearFilters
           toolbar={
             <>
-              <ListSearchInput
-                value={search.q}
-                onChange={(q) => update({ q })}
-                placeholder={t('list.searchPlaceholder')}
-                w={{ base: '100%', xs: 340 }}
-              />
+              <SearchFilter value={search.q} onChange={(q) => update({ q })} width={340} />
               <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
               <LocationFilter value={search.location} onChange={(location) => update({ location })} />
-              <Switch
-                label={t('filters.belowMinimum')}
-                checked={search.belowMinimum ?? false}
-                onChange={(event) => update({ belowMinimum: event.currentTarget.checked || undefined })}
-                pb={8}
-              />
+              <BelowMinimumFilter value={search.belowMinimum} onChange={(belowMinimum) => update({ belowMinimum })} />
             </>
           }
         />

@@ -1,12 +1,11 @@
 import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
+import { useGeneratedColumns } from './generated-columns';
 import { ViewLinks } from './generated-filters';
-import { GeneratedListQuery, type GeneratedSort, LIST_STATE } from './generated-list';
+import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList, useLocalGeneratedList } from './use-generated-list';
 
 const PagedQuery = GeneratedListQuery.pick(LIST_STATE);
@@ -23,15 +22,12 @@ function PagesInTheAddress() {
   return (
     <KitExample title={t('altPagination.address')}>
       <Stack gap="sm">
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-pages-columns"
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={t('list.empty')}
           maxHeight={420}
         />
         <ViewLinks
@@ -53,15 +49,13 @@ function PagesOfAPanel({ narrow = false }: { narrow?: boolean }) {
   const title = narrow ? t('states.narrow') : t('altPagination.panel');
   return (
     <KitExample title={title} narrow={narrow}>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={title}
         storeColumnsKey={`kit-datatables-pages-${narrow ? 'narrow' : 'panel'}-columns`}
         columns={columns}
         query={query}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
         maxHeight={360}
       />
     </KitExample>

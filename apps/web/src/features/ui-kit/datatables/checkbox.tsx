@@ -2,13 +2,14 @@ import { Box, Button, Checkbox, Group, Paper, Stack, Text, Tooltip } from '@mant
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchInput, ListTable } from '../../../components/data-table';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
-import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
+import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
 import { useSaveCsv } from './generated-export';
-import { GeneratedListQuery, isFiltered, LIST_STATE } from './generated-list';
+import { SearchFilter } from './generated-filters';
+import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
 const SelectionQuery = GeneratedListQuery.pick({ ...LIST_STATE, q: true });
@@ -131,23 +132,13 @@ function SelectableList() {
             </Group>
           </Paper>
         ) : null}
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-selection-columns"
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={isFiltered(request) ? t('list.emptyFiltered') : t('list.empty')}
-          toolbar={
-            <ListSearchInput
-              value={search.q}
-              onChange={(q) => update({ q })}
-              placeholder={t('list.searchPlaceholder')}
-              w={{ base: '100%', xs: 340 }}
-            />
-          }
+          toolbar={<SearchFilter value={search.q} onChange={(q) => update({ q })} width={340} />}
         />
       </Stack>
     </KitExample>

@@ -2,13 +2,14 @@ import { Pagination } from '@cm/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchInput, ListTable, WholeTable, type WholeTableColumn } from '../../../components/data-table';
+import { WholeTable, type WholeTableColumn } from '../../../components/data-table';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
-import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
+import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
-import { CategoryFilter } from './generated-filters';
-import { GeneratedListQuery, isFiltered, LIST_STATE, totalsOf, valueMinorOf } from './generated-list';
+import { CategoryFilter, SearchFilter } from './generated-filters';
+import { GeneratedListQuery, LIST_STATE, totalsOf, valueMinorOf } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { QuantitySums } from './generated-totals';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
@@ -55,24 +56,16 @@ function ListWithTotals() {
   );
   return (
     <KitExample title={t('cloneHeader.list')}>
-      <ListTable<GeneratedComponent, typeof search.sort>
-        ariaLabel={t('list.label')}
+      <GeneratedListTable
         storeColumnsKey="kit-datatables-totals-columns"
         columns={columns}
         query={query}
         state={search}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={isFiltered(request) ? t('list.emptyFiltered') : t('list.empty')}
         maxHeight="max(320px, calc(100dvh - 300px))"
         toolbar={
           <>
-            <ListSearchInput
-              value={search.q}
-              onChange={(q) => update({ q })}
-              placeholder={t('list.searchPlaceholder')}
-              w={{ base: '100%', xs: 300 }}
-            />
+            <SearchFilter value={search.q} onChange={(q) => update({ q })} width={300} />
             <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
           </>
         }

@@ -2,11 +2,10 @@ import { Code, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
-import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
+import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
 import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList } from './use-generated-list';
 
 const ChooserQuery = GeneratedListQuery.pick(LIST_STATE);
@@ -51,15 +50,12 @@ function ChosenColumns() {
   return (
     <KitExample title={t('columnChooser.list')}>
       <Stack gap="sm">
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey={COLUMNS_KEY}
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={t('list.empty')}
           maxHeight={420}
         />
         <Text size="sm" aria-live="polite">

@@ -1,12 +1,18 @@
-import { Button, Stack, Switch } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchInput, ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
-import { CategoryFilter, LocationFilter, UnitFilter, ViewLinks } from './generated-filters';
-import { GeneratedListQuery, isFiltered, LIST_STATE } from './generated-list';
+import { useGeneratedColumns } from './generated-columns';
+import {
+  BelowMinimumFilter,
+  CategoryFilter,
+  LocationFilter,
+  SearchFilter,
+  UnitFilter,
+  ViewLinks,
+} from './generated-filters';
+import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList } from './use-generated-list';
 
 const FilterQuery = GeneratedListQuery.pick({
@@ -18,50 +24,28 @@ const FilterQuery = GeneratedListQuery.pick({
   belowMinimum: true,
 });
 
-const NO_FILTERS = { q: undefined, category: undefined, location: undefined, unit: undefined, belowMinimum: undefined };
-
 function FilteredList() {
   const { t } = useTranslation('kit-datatables');
-  const { search, request, update, query } = useGeneratedList(FilterQuery);
+  const { search, update, query } = useGeneratedList(FilterQuery);
   const all = useGeneratedColumns();
   const columns = useMemo(() => [all.code, all.name, all.category, all.location, all.quantity, all.minimum], [all]);
-  const filtered = isFiltered(request);
   return (
     <KitExample title={t('columnsFilter.list')}>
       <Stack gap="sm">
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-filter-columns"
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={filtered ? t('list.emptyFiltered') : t('list.empty')}
-          emptyAction={
-            filtered ? (
-              <Button variant="default" onClick={() => update(NO_FILTERS)}>
-                {t('list.clearFilters')}
-              </Button>
-            ) : null
-          }
+          withClearFilters
           toolbar={
             <>
-              <ListSearchInput
-                value={search.q}
-                onChange={(q) => update({ q })}
-                placeholder={t('list.searchPlaceholder')}
-                w={{ base: '100%', xs: 260 }}
-              />
+              <SearchFilter value={search.q} onChange={(q) => update({ q })} width={260} />
               <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
               <LocationFilter value={search.location} onChange={(location) => update({ location })} />
               <UnitFilter value={search.unit} onChange={(unit) => update({ unit })} />
-              <Switch
-                label={t('filters.belowMinimum')}
-                checked={search.belowMinimum ?? false}
-                onChange={(event) => update({ belowMinimum: event.currentTarget.checked || undefined })}
-                pb={8}
-              />
+              <BelowMinimumFilter value={search.belowMinimum} onChange={(belowMinimum) => update({ belowMinimum })} />
             </>
           }
         />

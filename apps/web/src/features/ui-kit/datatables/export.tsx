@@ -1,13 +1,13 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportMenu, ListSearchInput, ListTable } from '../../../components/data-table';
+import { ExportMenu } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
+import { useGeneratedColumns } from './generated-columns';
 import { GeneratedExportMenu } from './generated-export';
-import { CategoryFilter } from './generated-filters';
-import { GeneratedListQuery, isFiltered, LIST_STATE } from './generated-list';
+import { CategoryFilter, SearchFilter } from './generated-filters';
+import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
 const ExportQuery = GeneratedListQuery.pick({ ...LIST_STATE, q: true, category: true });
@@ -21,23 +21,15 @@ function ExportedList() {
   const columns = useMemo(() => [all.code, all.name, all.category, all.quantity, all.unitCost, all.value], [all]);
   return (
     <KitExample title={t('export.list')}>
-      <ListTable<GeneratedComponent, typeof search.sort>
-        ariaLabel={t('list.label')}
+      <GeneratedListTable
         storeColumnsKey="kit-datatables-export-columns"
         columns={columns}
         query={query}
         state={search}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={isFiltered(request) ? t('list.emptyFiltered') : t('list.empty')}
         toolbar={
           <>
-            <ListSearchInput
-              value={search.q}
-              onChange={(q) => update({ q })}
-              placeholder={t('list.searchPlaceholder')}
-              w={{ base: '100%', xs: 300 }}
-            />
+            <SearchFilter value={search.q} onChange={(q) => update({ q })} width={300} />
             <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
             <GeneratedExportMenu rows={rows} name="generated-components" />
           </>

@@ -1,15 +1,28 @@
 import type { Unit } from '@cm/contract';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group, Switch, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, pathOptions } from '../../../components/data-table';
+import { FilterSelect, ListSearchInput, pathOptions } from '../../../components/data-table';
 import { GENERATED_CATEGORIES, GENERATED_LOCATIONS } from './generated-components';
 
-type FilterProps<Value extends string> = { value: Value | undefined; onChange: (value: Value | undefined) => void };
+type FilterProps<Value> = { value: Value | undefined; onChange: (value: Value | undefined) => void };
 
 const CATEGORY_OPTIONS = pathOptions(GENERATED_CATEGORIES);
 const LOCATION_OPTIONS = pathOptions(GENERATED_LOCATIONS);
 const UNITS: readonly Unit[] = ['pcs', 'm', 'kg', 'l', 'pack', 'reel', 'set'];
+
+/** The search box of the generated list, as the stock screen's; `width` is its width beside the other filters. */
+export function SearchFilter({ value, onChange, width }: FilterProps<string> & { width: number }) {
+  const { t } = useTranslation('kit-datatables');
+  return (
+    <ListSearchInput
+      value={value}
+      onChange={onChange}
+      placeholder={t('list.searchPlaceholder')}
+      w={{ base: '100%', xs: width }}
+    />
+  );
+}
 
 /** The category filter of the generated list, as the stock screen's. */
 export function CategoryFilter({ value, onChange }: FilterProps<string>) {
@@ -51,6 +64,19 @@ export function UnitFilter({ value, onChange }: FilterProps<Unit>) {
       onChange={onChange}
       searchable={false}
       width={180}
+    />
+  );
+}
+
+/** The "below minimum" filter: on or off, and off leaves it out of the address. */
+export function BelowMinimumFilter({ value, onChange }: FilterProps<boolean>) {
+  const { t } = useTranslation('kit-datatables');
+  return (
+    <Switch
+      label={t('filters.belowMinimum')}
+      checked={value ?? false}
+      onChange={(event) => onChange(event.currentTarget.checked || undefined)}
+      pb={8}
     />
   );
 }

@@ -120,6 +120,7 @@ describe('filtering', () => {
 
   it('says whether a request narrows the list', () => {
     expect(isFiltered({ sort: 'name', order: 'desc' })).toBe(false);
+    expect(isFiltered({ ...FIRST_PAGE, page: 3 })).toBe(false);
     expect(isFiltered({ belowMinimum: false, q: undefined })).toBe(false);
     expect(isFiltered({ quantityFrom: 0 })).toBe(true);
     expect(isFiltered({ category: 'kits' })).toBe(true);

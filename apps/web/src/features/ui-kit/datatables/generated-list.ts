@@ -48,8 +48,8 @@ export type GeneratedRequest = Pick<GeneratedListRequest, 'sort' | 'order' | 'pa
 export type GeneratedFilters = Omit<Partial<GeneratedListRequest>, 'page' | 'pageSize'>;
 
 /** Whether any filter of the request narrows the list (an empty list then says so and offers to clear them). */
-export function isFiltered(request: GeneratedFilters): boolean {
-  const { sort: _sort, order: _order, ...filters } = request;
+export function isFiltered(request: Partial<GeneratedListRequest>): boolean {
+  const { sort: _sort, order: _order, page: _page, pageSize: _pageSize, ...filters } = request;
   return Object.values(filters).some((value) => value !== undefined && value !== '' && value !== false);
 }
 

@@ -1,12 +1,12 @@
 import { Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchInput, ListTable, type ListTableQuery } from '../../../components/data-table';
+import { ListSearchInput, type ListTableQuery } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { KitExample } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
+import { useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
-import type { GeneratedSort } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useLocalGeneratedList } from './use-generated-list';
 
 /** The few columns the state examples show: enough to see the table's shape. */
@@ -22,15 +22,13 @@ export function EmptyExample() {
   const { request, update, query } = useLocalGeneratedList({ q: t('states.nothingMatches') });
   return (
     <KitExample title={t('states.empty')}>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('states.empty')}
         storeColumnsKey="kit-datatables-empty-columns"
         columns={columns}
         query={query}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={request.q ? t('list.emptyFiltered') : t('list.empty')}
         emptyAction={
           request.q ? (
             <Button variant="default" onClick={() => update({ q: undefined })}>
@@ -58,15 +56,13 @@ export function LoadingExample() {
   const columns = useStateColumns();
   return (
     <KitExample title={t('states.loading')}>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('states.loading')}
         storeColumnsKey="kit-datatables-loading-columns"
         columns={columns}
         query={LOADING}
         state={{ page: 1, pageSize: 25 }}
         onStateChange={() => undefined}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
       />
     </KitExample>
   );
@@ -89,15 +85,13 @@ export function ErrorExample() {
   };
   return (
     <KitExample title={t('states.error')}>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('states.error')}
         storeColumnsKey="kit-datatables-error-columns"
         columns={columns}
         query={retried ? query : failed}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
       />
     </KitExample>
   );
@@ -110,15 +104,13 @@ export function NarrowExample() {
   const { request, update, query } = useLocalGeneratedList({ pageSize: 10 });
   return (
     <KitExample title={t('states.narrow')} narrow>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('states.narrow')}
         storeColumnsKey="kit-datatables-narrow-columns"
         columns={columns}
         query={query}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.emptyFiltered')}
         toolbar={<ListSearchInput value={request.q} onChange={(q) => update({ q })} w="100%" />}
       />
     </KitExample>

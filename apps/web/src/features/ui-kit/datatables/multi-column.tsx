@@ -1,12 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeText, DateTimeText, ListTable } from '../../../components/data-table';
+import { CodeText, DateTimeText } from '../../../components/data-table';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
-import { type GeneratedColumn, rowId } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
-import { GeneratedListQuery, type GeneratedSort, LIST_STATE, valueMinorOf } from './generated-list';
+import type { GeneratedColumn } from './generated-columns';
+import { GeneratedListQuery, LIST_STATE, valueMinorOf } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList, useLocalGeneratedList } from './use-generated-list';
 
 const MultiQuery = GeneratedListQuery.pick(LIST_STATE);
@@ -106,15 +106,12 @@ function MultiLineList() {
   const columns = useMultiLineColumns();
   return (
     <KitExample title={t('multiColumn.list')}>
-      <ListTable<GeneratedComponent, typeof search.sort>
-        ariaLabel={t('list.label')}
+      <GeneratedListTable
         storeColumnsKey="kit-datatables-multi-columns"
         columns={columns}
         query={query}
         state={search}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
       />
     </KitExample>
   );
@@ -126,15 +123,13 @@ function NarrowMultiLineList() {
   const columns = useMultiLineColumns();
   return (
     <KitExample title={t('states.narrow')} narrow>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('states.narrow')}
         storeColumnsKey="kit-datatables-multi-narrow-columns"
         columns={columns}
         query={query}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
       />
     </KitExample>
   );

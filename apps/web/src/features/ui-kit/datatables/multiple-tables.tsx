@@ -3,19 +3,14 @@ import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  ListSearchInput,
-  ListTable,
-  useListSearch,
-  WholeTable,
-  type WholeTableColumn,
-} from '../../../components/data-table';
+import { useListSearch, WholeTable, type WholeTableColumn } from '../../../components/data-table';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
+import { useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
-import { CategoryFilter } from './generated-filters';
-import { GeneratedListQuery, type GeneratedTotals, isFiltered, LIST_STATE, totalsOf } from './generated-list';
+import { CategoryFilter, SearchFilter } from './generated-filters';
+import { GeneratedListQuery, type GeneratedTotals, LIST_STATE, totalsOf } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { QuantitySums } from './generated-totals';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
@@ -115,24 +110,16 @@ function TwoTables() {
   return (
     <>
       <KitExample title={t('multipleTables.list')}>
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-multiple-columns"
           columns={listColumns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={isFiltered(request) ? t('list.emptyFiltered') : t('list.empty')}
           maxHeight={420}
           toolbar={
             <>
-              <ListSearchInput
-                value={search.q}
-                onChange={(q) => update({ q })}
-                placeholder={t('list.searchPlaceholder')}
-                w={{ base: '100%', xs: 300 }}
-              />
+              <SearchFilter value={search.q} onChange={(q) => update({ q })} width={300} />
               <CategoryFilter value={search.category} onChange={(category) => update({ category })} />
             </>
           }

@@ -1,12 +1,11 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
+import { useGeneratedColumns } from './generated-columns';
 import { ViewLinks } from './generated-filters';
 import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList } from './use-generated-list';
 
 const SortingQuery = GeneratedListQuery.pick(LIST_STATE);
@@ -29,15 +28,12 @@ function SortedList() {
           })}{' '}
           <Code>{`sort=${search.sort}&order=${search.order}`}</Code>
         </Text>
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-sorting-columns"
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={t('list.empty')}
         />
       </Stack>
     </KitExample>

@@ -1,15 +1,14 @@
-import { Button, NumberInput, Stack } from '@mantine/core';
+import { NumberInput, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../../components/data-table';
 import { DateField } from '../../../components/forms/date-field';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
-import { rowId, useGeneratedColumns } from './generated-columns';
-import type { GeneratedComponent } from './generated-components';
+import { useGeneratedColumns } from './generated-columns';
 import { ViewLinks } from './generated-filters';
-import { GeneratedListQuery, isFiltered, LIST_STATE, MAX_QUANTITY_BOUND } from './generated-list';
+import { GeneratedListQuery, LIST_STATE, MAX_QUANTITY_BOUND } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList } from './use-generated-list';
 
 const RangeQuery = GeneratedListQuery.pick({
@@ -19,8 +18,6 @@ const RangeQuery = GeneratedListQuery.pick({
   updatedFrom: true,
   updatedTo: true,
 });
-
-const NO_RANGES = { quantityFrom: undefined, quantityTo: undefined, updatedFrom: undefined, updatedTo: undefined };
 
 /** How long a number box waits after the last keystroke before the list is asked again, as the reports' boxes. */
 const NUMBER_DEBOUNCE_MS = 400;
@@ -69,32 +66,22 @@ function QuantityBound({
 
 function RangeList() {
   const { t } = useTranslation('kit-datatables');
-  const { search, request, update, query } = useGeneratedList(RangeQuery);
+  const { search, update, query } = useGeneratedList(RangeQuery);
   const all = useGeneratedColumns();
   const columns = useMemo(() => [all.code, all.name, all.quantity, all.updatedAt], [all]);
-  const filtered = isFiltered(request);
   const quantityBackwards =
     search.quantityFrom !== undefined && search.quantityTo !== undefined && search.quantityFrom > search.quantityTo;
   const daysBackwards = Boolean(search.updatedFrom && search.updatedTo && search.updatedFrom > search.updatedTo);
   return (
     <KitExample title={t('rangeSearch.list')}>
       <Stack gap="sm">
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-range-columns"
           columns={columns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
-          emptyMessage={filtered ? t('list.emptyFiltered') : t('list.empty')}
-          emptyAction={
-            filtered ? (
-              <Button variant="default" onClick={() => update(NO_RANGES)}>
-                {t('list.clearFilters')}
-              </Button>
-            ) : null
-          }
+          withClearFilters
           toolbar={
             <>
               <QuantityBound

@@ -1,14 +1,15 @@
 import { Box, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable, WholeTable, type WholeTableColumn } from '../../../components/data-table';
+import { WholeTable, type WholeTableColumn } from '../../../components/data-table';
 import { DotBadge } from '../../../components/dot-badge';
 import { useFormatters } from '../../../lib/format';
 import { KitExample, KitPage } from '../kit-page';
 import { ComponentDrawer } from './component-drawer';
-import { rowId, useGeneratedColumns } from './generated-columns';
+import { useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
 import { GeneratedListQuery, isBelowMinimum, LIST_STATE, valueMinorOf } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useFilteredRows, useGeneratedList } from './use-generated-list';
 
 const SkinQuery = GeneratedListQuery.pick(LIST_STATE);
@@ -82,17 +83,14 @@ function SkinExamples() {
   return (
     <>
       <KitExample title={t('skin.list')}>
-        <ListTable<GeneratedComponent, typeof search.sort>
-          ariaLabel={t('list.label')}
+        <GeneratedListTable
           storeColumnsKey="kit-datatables-skin-columns"
           columns={listColumns}
           query={query}
           state={search}
           onStateChange={update}
-          idAccessor={rowId}
           onRowClick={open}
           rowLabel={rowLabel}
-          emptyMessage={t('list.empty')}
           maxHeight={360}
         />
         <ComponentDrawer row={opened} onClose={() => setOpened(null)} />

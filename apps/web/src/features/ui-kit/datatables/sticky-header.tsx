@@ -3,12 +3,12 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
 import { ComponentDrawer } from './component-drawer';
-import { type GeneratedColumn, rowId, useGeneratedColumns } from './generated-columns';
+import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
 import type { GeneratedComponent } from './generated-components';
-import { GeneratedListQuery, type GeneratedSort, LIST_STATE } from './generated-list';
+import { GeneratedListQuery, LIST_STATE } from './generated-list';
+import { GeneratedListTable } from './generated-list-table';
 import { useGeneratedList, useLocalGeneratedList } from './use-generated-list';
 
 /** A hundred rows a page unless chosen otherwise: a page taller than its box is what the header stays over. */
@@ -23,15 +23,12 @@ function LongPage() {
   const columns = useMemo(() => [all.code, all.name, all.category, all.location, all.quantity, all.value], [all]);
   return (
     <KitExample title={t('stickyHeader.list')}>
-      <ListTable<GeneratedComponent, typeof search.sort>
-        ariaLabel={t('list.label')}
+      <GeneratedListTable
         storeColumnsKey="kit-datatables-sticky-columns"
         columns={columns}
         query={query}
         state={search}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
         maxHeight="max(300px, calc(100dvh - 480px))"
       />
     </KitExample>
@@ -75,7 +72,7 @@ function WideInNarrow() {
   );
   return (
     <KitExample title={t('stickyHeader.wide')} narrow>
-      <ListTable<GeneratedComponent, GeneratedSort>
+      <GeneratedListTable
         ariaLabel={t('stickyHeader.wide')}
         storeColumnsKey="kit-datatables-sticky-wide-columns"
         pinLastColumn
@@ -83,8 +80,6 @@ function WideInNarrow() {
         query={query}
         state={request}
         onStateChange={update}
-        idAccessor={rowId}
-        emptyMessage={t('list.empty')}
         maxHeight={360}
       />
       <ComponentDrawer row={opened} onClose={() => setOpened(null)} />
