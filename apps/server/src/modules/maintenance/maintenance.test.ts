@@ -1,14 +1,9 @@
 import type { MaintenanceSettings, MaintenanceStatus, Problem } from '@cm/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, TEST_SECRET } from '../../../test/app.js';
-import { testEngine } from '../../../test/engine.js';
+import { buildTestApp, call, secondInstance } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
-import { databaseUrl } from '../../../test/global-setup.js';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
-import { type DatabaseHandle, fromPostgresPools, postgresPool, queryRows } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { OPEN_SIGNED_IN_ROUTES } from './request-gate.js';
 import { RETRY_AFTER_SECONDS } from './service.js';
@@ -16,6 +11,8 @@ import { RETRY_AFTER_SECONDS } from './service.js';
 const app = await buildTestApp();
 /** Another server started with MAINTENANCE=true, on a database of its own. */
 const held = await buildTestApp({ MAINTENANCE: 'true' });
+/** Another server on the database of `app`. */
+const second = await secondInstance(app);
 const DEPARTMENT = 'Maintenance North';
 
 const administrator = await createUser(app, { role: 'administrator', departments: [DEPARTMENT] });
@@ -235,17 +232,7 @@ describe('MAINTENANCE=true', () => {
 });
 
 describe('a second instance on the same database', () => {
-  let second: FastifyInstance;
-  beforeAll(async () => {
-    second = await buildApp(
-      loadConfig({ APP_SECRET: TEST_SECRET, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
-      await sameDatabase(app),
-    );
-  });
-  afterAll(async () => {
-    await second?.close();
-    await switchOff();
-  });
+  afterAll(switchOff);
 
   it('refuses at once when the first switches maintenance on, and lets in at once when it is off', async () => {
     const token = tokens.worker.accessToken;
@@ -256,26 +243,3 @@ describe('a second instance on the same database', () => {
     expect((await call(second, 'GET', '/api/components', { token })).statusCode).toBe(200);
   });
 });
-
-/**
- * Another handle on the database of `app`: its own connection pools on PostgreSQL, as another instance has; on
- * PGlite, which one process opens, the same database (closing it leaves the first app's open).
- */
-async function sameDatabase(first: FastifyInstance): Promise<DatabaseHandle> {
-  const engine = testEngine();
-  if (engine.kind === 'postgres') {
-    const [row] = await queryRows<{ name: string }>(first.db, sql`select current_database() as name`);
-    const url = databaseUrl(engine.url, row?.name ?? '');
-    return fromPostgresPools(
-      postgresPool(url, 2, () => {}),
-      postgresPool(url, 1, () => {}),
-    );
-  }
-  return {
-    kind: 'pglite',
-    db: first.db,
-    listDb: first.listDb,
-    listen: first.listenToDatabase,
-    close: async () => {},
-  };
-}

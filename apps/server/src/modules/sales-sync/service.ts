@@ -186,8 +186,21 @@ export function createSalesSync(deps: {
 
   const shuttingDown = () => new AppError('SERVICE_UNAVAILABLE', { detail: 'The server is shutting down.' });
 
-  /** start() itself: the lock, the run's row, then the run in the background. */
-  async function begin(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }> {
+  /**
+   * start() itself: the lock, the run's row, then the run in the background. `stillWanted`, asked once the lock is
+   * held, may decide that no run starts after all: null then.
+   */
+  function begin(trigger: SyncTrigger, startedBy: string | null): Promise<{ runId: string }>;
+  function begin(
+    trigger: SyncTrigger,
+    startedBy: string | null,
+    stillWanted: () => Promise<boolean>,
+  ): Promise<{ runId: string } | null>;
+  async function begin(
+    trigger: SyncTrigger,
+    startedBy: string | null,
+    stillWanted: () => Promise<boolean> = async () => true,
+  ): Promise<{ runId: string } | null> {
     if (!isConnected(await findSalesSettings(db))) throw new AppError('AMOCRM_NOT_CONFIGURED');
     const held = await lock.tryAcquire();
     if (!held) throw new AppError('SYNC_ALREADY_RUNNING');
@@ -196,6 +209,10 @@ export function createSalesSync(deps: {
       // stop() may have been called during any await above or below; it waits for this start to settle,
       // and nothing may run after it, so each step checks again.
       if (stopping) throw shuttingDown();
+      if (!(await stillWanted())) {
+        await held.release();
+        return null;
+      }
       await closeAbandonedRuns(db);
       runId = await insertRun(db, trigger, startedBy);
       if (stopping) {
@@ -399,7 +416,11 @@ export function createSalesSync(deps: {
       return track(begin(trigger, startedBy));
     },
 
-    /** One scheduler check: starts a scheduled sync when one is due; quiet when another instance runs it. */
+    /**
+     * One scheduler check: starts a scheduled sync when one is due; quiet when another instance runs it. Exactly one
+     * run per interval across all instances: another may start the due run after this one read the latest and even
+     * finish it before this one takes the lock, so the run starts only if no other started since that read.
+     */
     tick(now = new Date()): Promise<void> {
       if (stopping || current) return Promise.resolve();
       return track(
@@ -408,7 +429,7 @@ export function createSalesSync(deps: {
           const last = await latestRun(db);
           if (!isSyncDue(settings, last ? new Date(last.startedAt) : null, now)) return;
           try {
-            await sync.start('scheduled', null);
+            await begin('scheduled', null, async () => (await latestRun(db))?.id === last?.id);
           } catch (error) {
             const quiet = ['SYNC_ALREADY_RUNNING', 'AMOCRM_NOT_CONFIGURED', 'SERVICE_UNAVAILABLE'];
             if (error instanceof AppError && quiet.includes(error.code)) return;
