@@ -56,6 +56,8 @@ declare module 'fastify' {
     /** Notifications of the database (NOTIFY), whichever engine it is. */
     listenToDatabase: DatabaseHandle['listen'];
     accessTokens: AccessTokens;
+    /** Set once the process is asked to stop: the health check fails from then on (ADR 0049). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.decorate('databaseKind', database.kind);
   app.decorate('listenToDatabase', database.listen);
   app.decorate('accessTokens', new AccessTokens(config.appSecret, config.accessTokenTtlSeconds));
+  app.decorate('lifecycle', { draining: false });
   app.decorate('salesSync', createSalesSync({ db: database.db, kind: database.kind, config, log: app.log }));
 
   await app.register(errorsPlugin);

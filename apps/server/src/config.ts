@@ -46,6 +46,7 @@ const EnvironmentSchema = z.object({
   DEMO_LOCALE: Locale.default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  SHUTDOWN_DRAIN: duration.optional(),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_IDLE_TTL: duration.default(12 * 3600),
   REFRESH_TOKEN_ABSOLUTE_TTL: duration.default(7 * 86_400),
@@ -84,6 +85,11 @@ export type Config = {
   demoLocale: Locale;
   logLevel: z.infer<typeof EnvironmentSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * Seconds between a stop signal and closing, while the health check already fails: a load balancer's checks notice
+   * and send the instance nothing more before it stops listening (ADR 0049). 0 without a balancer.
+   */
+  shutdownDrainSeconds: number;
   accessTokenTtlSeconds: number;
   refreshTokenIdleTtlSeconds: number;
   refreshTokenAbsoluteTtlSeconds: number;
@@ -152,6 +158,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoLocale: env.DEMO_LOCALE,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN ?? 0,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenIdleTtlSeconds: env.REFRESH_TOKEN_IDLE_TTL,
     refreshTokenAbsoluteTtlSeconds: env.REFRESH_TOKEN_ABSOLUTE_TTL,

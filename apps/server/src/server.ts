@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -19,19 +20,25 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    // First fail the health check and keep serving, so that a balancer stops sending requests here; then stop
+    // listening, finish the requests under way and end the event streams, whose boards reconnect elsewhere.
+    app.lifecycle.draining = true;
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    app.log.info(`${signal} received, shutting down${drainMs > 0 ? ` after ${config.shutdownDrainSeconds} s` : ''}`);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    delay(drainMs)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

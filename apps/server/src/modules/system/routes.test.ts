@@ -40,6 +40,18 @@ describe('system endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok', database: app.databaseKind });
   });
 
+  it('GET /api/health fails once the instance is shutting down, while everything else is still served', async () => {
+    app.lifecycle.draining = true;
+    try {
+      const health = await call(app, 'GET', '/api/health');
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: 'The server is shutting down.' });
+      expect((await call(app, 'GET', '/api/app-info')).statusCode).toBe(200);
+    } finally {
+      app.lifecycle.draining = false;
+    }
+  });
+
   it('GET /api/app-info reports name, brand, the package version and the organisation currency and time zone', async () => {
     expect((await call(app, 'GET', '/api/app-info')).json()).toEqual({
       name: 'Parts Desk',

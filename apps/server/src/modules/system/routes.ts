@@ -13,10 +13,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
     config: { access: PUBLIC },
     schema: {
       tags,
-      summary: 'Liveness and database reachability, for load balancers',
+      summary: 'Liveness and database reachability, for load balancers: 503 also once the instance is shutting down',
       response: { 200: HealthResponse, ...problems(503) },
     },
     handler: async () => {
+      // Everything else is still served: the balancer stops sending requests before the instance stops taking them.
+      if (app.lifecycle.draining) {
+        throw new AppError('SERVICE_UNAVAILABLE', { detail: 'The server is shutting down.' });
+      }
       try {
         await databaseAnswers(app.db);
       } catch {
