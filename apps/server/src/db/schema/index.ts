@@ -1,3 +1,4 @@
+export * from './amocrm-request-pace.js';
 export * from './audit-log.js';
 export * from './bonus-schemes.js';
 export * from './catalogue.js';

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 
-const WINDOW_MS = 1_000;
+export const WINDOW_MS = 1_000;
 /** Timers may fire up to a millisecond early; a few more keep the bound strict at no real cost. */
-const TIMER_SLACK_MS = 5;
+export const TIMER_SLACK_MS = 5;
 
 export type RateLimiter = {
   /**
@@ -13,6 +13,12 @@ export type RateLimiter = {
   /** Starts nothing before `ms` from now have passed, e.g. after a 429 with Retry-After. */
   holdFor(ms: number): void;
 };
+
+export function assertRequestsPerSecond(requestsPerSecond: number): void {
+  if (!Number.isInteger(requestsPerSecond) || requestsPerSecond < 1) {
+    throw new RangeError(`requestsPerSecond must be a positive whole number, got ${requestsPerSecond}`);
+  }
+}
 
 /**
  * Keeps at most `requestsPerSecond` requests within any second *as the server counts them*, by arrival.
@@ -26,9 +32,7 @@ export function createRateLimiter(
   sleep: (ms: number) => Promise<void>,
   now: () => number = () => performance.now(),
 ): RateLimiter {
-  if (!Number.isInteger(requestsPerSecond) || requestsPerSecond < 1) {
-    throw new RangeError(`requestsPerSecond must be a positive whole number, got ${requestsPerSecond}`);
-  }
+  assertRequestsPerSecond(requestsPerSecond);
   // When each of the last `requestsPerSecond` requests was answered (or failed), oldest first.
   const answered: Promise<number>[] = [];
   let heldUntil = Number.NEGATIVE_INFINITY;

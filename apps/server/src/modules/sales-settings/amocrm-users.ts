@@ -9,7 +9,7 @@ import {
   type UserSummary,
 } from '@cm/contract';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/database-errors.js';
 import { temporaryPassword } from '../../lib/passwords.js';
@@ -96,12 +96,12 @@ function takenProblem(error: unknown): unknown {
  * The amoCRM users of the sales settings: the account's users read live beside the managers here, and the
  * two ways an administrator matches one, linking a manager or creating one. Leads follow either at once.
  */
-export function amoCrmUsersService(db: Database, config: Config) {
+export function amoCrmUsersService(db: Database, kind: DatabaseHandle['kind'], config: Config) {
   const box = createSecretBox(config.appSecret);
 
   async function accountUsers(): Promise<{ accountId: number | null; users: AmoUser[] }> {
     const settings = await salesSettings(db, config.timeZone);
-    const users = await readFromAmoCrm(() => interactiveAmoClient(config, box, settings).users());
+    const users = await readFromAmoCrm(() => interactiveAmoClient({ db, kind }, config, box, settings).users());
     return { accountId: settings.amoAccountId, users };
   }
 

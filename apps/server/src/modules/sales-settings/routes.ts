@@ -36,8 +36,8 @@ const DEPARTMENT_ADMINISTRATORS = inDepartment(ADMINISTRATORS);
  * users matched to managers, and monthly plans.
  */
 export const salesSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settings = salesSettingsService(app.db, app.config);
-  const amoCrmUsers = amoCrmUsersService(app.db, app.config);
+  const settings = salesSettingsService(app.db, app.databaseKind, app.config);
+  const amoCrmUsers = amoCrmUsersService(app.db, app.databaseKind, app.config);
 
   app.get('/settings', {
     config: { access: ADMINISTRATORS },

@@ -9,7 +9,7 @@ import {
 } from '@cm/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { pointsToPublicAddresses } from '../../lib/outbound-fetch.js';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.js';
@@ -31,10 +31,16 @@ import { databaseKnowsTimeZone } from './repository.js';
 const INTERACTIVE = { maxRetries: 1, requestTimeoutMs: 10_000 };
 
 /** A client for an administrator's read of amoCRM; AMOCRM_NOT_CONFIGURED without an account and token. */
-export function interactiveAmoClient(config: Config, box: SecretBox, settings: StoredSalesSettings) {
+export function interactiveAmoClient(
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+  config: Config,
+  box: SecretBox,
+  settings: StoredSalesSettings,
+) {
   return amoClientFor(settings, box, {
     requestsPerSecond: config.amocrmRequestsPerSecond,
     allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
+    database,
     ...INTERACTIVE,
   });
 }
@@ -56,7 +62,7 @@ function webhookPath(secret: string): string {
 }
 
 /** The sales settings: the amoCRM connection (token write-only), the webhook address, time zone and currency. */
-export function salesSettingsService(db: Database, config: Config) {
+export function salesSettingsService(db: Database, kind: DatabaseHandle['kind'], config: Config) {
   const box = createSecretBox(config.appSecret);
   const read = () => salesSettings(db, config.timeZone);
 
@@ -103,7 +109,7 @@ export function salesSettingsService(db: Database, config: Config) {
     };
   }
 
-  const client = (settings: StoredSalesSettings) => interactiveAmoClient(config, box, settings);
+  const client = (settings: StoredSalesSettings) => interactiveAmoClient({ db, kind }, config, box, settings);
 
   return {
     async get(): Promise<SalesSettings> {

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { amoBaseUrl, type ErrorCode, type SyncRefusal } from '@cm/contract';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { publicOnlyFetch } from '../../lib/outbound-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -11,6 +12,7 @@ import {
   createAmoCrmClient,
 } from '../amocrm/client.js';
 import { createRateLimiter, type RateLimiter } from '../amocrm/rate-limiter.js';
+import { createSharedRateLimiter } from '../amocrm/shared-rate-limiter.js';
 import { openToken, type StoredSalesSettings } from './settings.js';
 
 /** The stored token cannot be decrypted: APP_SECRET changed since it was saved, or the row was tampered with. */
@@ -29,20 +31,32 @@ export type ConnectionOptions = {
   requestTimeoutMs?: number;
   /** Aborts requests in flight and waits between retries: the sync stops promptly on shutdown. */
   signal?: AbortSignal;
+  /** Where the account's pace is kept: in the database on PostgreSQL, in this process on PGlite (ADR 0048). */
+  database: Pick<DatabaseHandle, 'db' | 'kind'>;
 };
 
 /**
- * amoCRM counts requests per account, so every client of one account in this process (the sync, and an
- * administrator's live reads of pipelines or fields during it) shares one pacing. Other server instances
- * pace themselves; only one of them syncs at a time.
+ * amoCRM counts requests per account, so every client of one account (the sync, the webhooks' lead refreshes and
+ * an administrator's live reads) shares one pacing. On PostgreSQL that pacing is kept in the database and shared
+ * by every instance on it (ADR 0048); on PGlite, which one process opens, it is kept in this process.
  */
-const limiters = new Map<string, RateLimiter>();
+const processLimiters = new Map<string, RateLimiter>();
+const sharedLimiters = new WeakMap<Database, Map<string, RateLimiter>>();
 
-function limiterFor(baseUrl: string, requestsPerSecond: number): RateLimiter {
+function limiterFor(baseUrl: string, requestsPerSecond: number, database: ConnectionOptions['database']): RateLimiter {
+  const shared = database.kind === 'postgres' ? database.db : null;
+  let limiters = shared ? sharedLimiters.get(shared) : processLimiters;
+  if (!limiters) {
+    limiters = new Map();
+    if (shared) sharedLimiters.set(shared, limiters);
+  }
   const key = `${requestsPerSecond} ${baseUrl}`;
   let limiter = limiters.get(key);
   if (!limiter) {
-    limiter = createRateLimiter(requestsPerSecond, (ms) => delay(ms));
+    const sleep = (ms: number) => delay(ms);
+    limiter = shared
+      ? createSharedRateLimiter(shared, baseUrl, requestsPerSecond, sleep)
+      : createRateLimiter(requestsPerSecond, sleep);
     limiters.set(key, limiter);
   }
   return limiter;
@@ -71,7 +85,7 @@ export function amoClientFor(settings: StoredSalesSettings, box: SecretBox, opti
   return createAmoCrmClient({
     baseUrl,
     token,
-    limiter: limiterFor(baseUrl, options.requestsPerSecond),
+    limiter: limiterFor(baseUrl, options.requestsPerSecond, options.database),
     fetch: signal
       ? (input, init) =>
           reach(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })

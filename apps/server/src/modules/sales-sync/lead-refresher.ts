@@ -1,7 +1,7 @@
 import { currencyExponent } from '@cm/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { type AmoCrmClient, AmoCrmError, AmoCrmRequestError, AmoCrmTokenInvalidError } from '../amocrm/client.js';
 import { amoClientFor, isConnected, StoredTokenUnreadableError } from './connection.js';
@@ -19,11 +19,17 @@ const PAUSE_AFTER_REFUSAL_MS = 10 * 60_000;
 
 /**
  * Reads the leads that webhooks named without describing them whole (ADR 0028) from amoCRM's API and stores
- * them as the sync does, 250 a request, paced by this process's rate limiter for the account with the sync and
- * every other read here. `refresh()` runs one drain at a time in this process; a call during a drain makes it
- * go round once more, so a lead queued meanwhile is not left for the scheduler.
+ * them as the sync does, 250 a request, paced with the sync and every other read of the account (ADR 0048).
+ * `refresh()` runs one drain at a time in this process; a call during a drain makes it go round once more, so a lead
+ * queued meanwhile is not left for the scheduler.
  */
-export function createLeadRefresher(deps: { db: Database; config: Config; box: SecretBox; log: FastifyBaseLogger }) {
+export function createLeadRefresher(deps: {
+  db: Database;
+  kind: DatabaseHandle['kind'];
+  config: Config;
+  box: SecretBox;
+  log: FastifyBaseLogger;
+}) {
   const { db, config, box, log } = deps;
   const controller = new AbortController();
   let running: Promise<void> | null = null;
@@ -49,6 +55,7 @@ export function createLeadRefresher(deps: { db: Database; config: Config; box: S
         allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
         maxRetries: REFRESH_MAX_RETRIES,
         signal: controller.signal,
+        database: { db, kind: deps.kind },
       });
       try {
         await store(claim.amoIds, context, client);

@@ -170,7 +170,7 @@ export function createSalesSync(deps: {
   const { db, config, log } = deps;
   const lock = createSyncLock(db, deps.kind);
   const box = createSecretBox(config.appSecret);
-  const refresher = createLeadRefresher({ db, config, box, log });
+  const refresher = createLeadRefresher({ db, kind: deps.kind, config, box, log });
   let current: { runId: string; controller: AbortController; done: Promise<void> } | null = null;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
@@ -289,6 +289,7 @@ export function createSalesSync(deps: {
       allowPrivateAddresses: config.amocrmAllowPrivateAddresses,
       maxRetries: SYNC_MAX_RETRIES,
       signal,
+      database: { db, kind: deps.kind },
     });
     const account = await client.account();
     let start: Cursors = { leads: settings.leadsCursor, notes: settings.notesCursor, events: settings.eventsCursor };

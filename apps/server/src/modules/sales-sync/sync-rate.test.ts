@@ -2,10 +2,12 @@ import type { SyncRun } from '@cm/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AmoCrmFake, startAmoCrmFake } from '../../../../../tools/amocrm-fake/server.js';
-import { buildTestApp, call } from '../../../test/app.js';
+import { buildTestApp, call, secondInstance } from '../../../test/app.js';
 import { createUser, signIn } from '../../../test/factories.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { amoClientFor } from './connection.js';
 import { createSalesSync, isSyncDue } from './service.js';
-import type { StoredSalesSettings } from './settings.js';
+import { type StoredSalesSettings, salesSettings } from './settings.js';
 
 // amoCRM's real limit: the sync and the stand-in both at 7 requests per second (the defaults).
 let app: FastifyInstance;
@@ -91,6 +93,34 @@ describe('sync at the real rate limit', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(4);
     expect(statuses.filter((status) => status === 503)).toHaveLength(2);
     expect(fake.control.peakRequestsPerSecond()).toBeLessThanOrEqual(7);
+  }, 30_000);
+});
+
+describe('the pace across instances', () => {
+  it('keeps the clients of two instances on one database within 7 requests per second together', async () => {
+    const other = await secondInstance(app);
+    // The runs above paced themselves in this process alone: their last second must be over before this one counts.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    fake.control.resetRequests();
+    const clients = await Promise.all(
+      [app, other].map(async (instance) =>
+        amoClientFor(
+          await salesSettings(instance.db, instance.config.timeZone),
+          createSecretBox(instance.config.appSecret),
+          {
+            requestsPerSecond: instance.config.amocrmRequestsPerSecond,
+            allowPrivateAddresses: instance.config.amocrmAllowPrivateAddresses,
+            database: { db: instance.db, kind: instance.databaseKind },
+          },
+        ),
+      ),
+    );
+
+    // Each instance alone would keep to 7, and together they would send 14 in the first second.
+    await Promise.all(Array.from({ length: 30 }, (_, index) => clients[index % 2]?.pipelines()));
+
+    expect(fake.control.requests().filter((request) => request.status === 429)).toEqual([]);
+    expect(fake.control.peakRequestsPerSecond()).toBe(7);
   }, 30_000);
 });
 
