@@ -30,6 +30,16 @@ const webProject: TestProjectInlineConfiguration = {
   },
 };
 
+// The cluster test runs the built server as three processes behind HAProxy on PostgreSQL (tools/cluster, ADR 0049).
+const clusterProject: TestProjectInlineConfiguration = {
+  test: {
+    name: 'cluster',
+    include: ['tools/cluster/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 180_000,
+  },
+};
+
 // Integration tests run on the embedded engine always, and on PostgreSQL too when TEST_DATABASE_URL is set;
 // TEST_ENGINES ("postgres", "pglite,postgres") names them instead. CI runs each engine under one Node.js line
 // (.ci/run, ADR 0006).
@@ -39,6 +49,6 @@ const engines = (
 
 export default defineConfig({
   test: {
-    projects: [webProject, ...engines.map(serverProject)],
+    projects: [webProject, ...engines.map(serverProject), ...(engines.includes('postgres') ? [clusterProject] : [])],
   },
 });
