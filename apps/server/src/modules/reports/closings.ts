@@ -113,10 +113,37 @@ async function writeClosing(db: Database, departmentId: string, closedAt: string
 }
 
 /**
+ * Drops the department's closings from the first one without flows on: closings an instance of a version before the
+ * flows built during a rolling upgrade (migration 0031), and every later one, which was built on top of it. Every
+ * closing of this version has flows: the first follows the department's first movement.
+ */
+async function dropClosingsWithoutFlows(db: Database, departmentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('stock_closings'), hashtext(${departmentId}))`);
+    await tx.execute(sql`with first_without as (
+        select min(m.closed_at) as closed_at from stock_closing_months m
+        where m.department_id = ${departmentId}
+          and not exists (select 1 from stock_closing_flows f
+                          where f.department_id = m.department_id and f.closed_at = m.closed_at)
+      ), dropped as (
+        delete from stock_closing_months m using first_without w
+        where m.department_id = ${departmentId} and m.closed_at >= w.closed_at
+        returning m.closed_at
+      ), quantities as (
+        delete from stock_closings s using dropped d
+        where s.department_id = ${departmentId} and s.closed_at = d.closed_at
+      )
+      delete from stock_closing_flows f using dropped d
+      where f.department_id = ${departmentId} and f.closed_at = d.closed_at`);
+  });
+}
+
+/**
  * Builds the department's missing monthly closings, oldest first, each in its own transaction: the first report after
  * a month ends writes one closing; after a bulk load of history, one per month of it.
  */
 export async function bringClosingsUpToDate(db: Database, departmentId: string, timeZone: string): Promise<number> {
+  await dropClosingsWithoutFlows(db, departmentId);
   const missing = await missingClosings(db, departmentId, timeZone);
   for (const closedAt of missing) await writeClosing(db, departmentId, closedAt);
   // A new closing is an instant the planner's statistics have never seen: without them it takes the month's

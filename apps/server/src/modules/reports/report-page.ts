@@ -7,18 +7,9 @@ import { pageOf } from '../../lib/sql-filters.js';
  * A report's result as SQL: `rows` selects every row of it, `order` is the report's order over those rows' columns
  * (ending with a unique key), and `summary` is one JSON value (totals, chart) computed from those rows, named
  * `result` there. The rows are put in order only where they are read: a page sorts just its own (the first pages
- * keep the top rows, not all of them in order), a file reads them all in order. `inputs` are computed once, first,
- * for both the rows and the summary to read by their names, so that what both need is not computed twice: a CTE of
- * the page's statement, a temporary table of the file's transaction (so a name no table has, which it would hide).
+ * keep the top rows, not all of them in order), a file reads them all in order.
  */
-export type ReportQuery = { inputs?: ReportInput[]; rows: SQL; order: SQL; summary: SQL };
-
-export type ReportInput = { name: string; query: SQL };
-
-/** The inputs as the start of a WITH list. */
-function inputCtes(inputs: ReportInput[] = []): SQL {
-  return sql.join(inputs.map((input) => sql`${sql.identifier(input.name)} as materialized (${input.query}), `));
-}
+export type ReportQuery = { rows: SQL; order: SQL; summary: SQL };
 
 export type PageRequest = { page: number; pageSize: number };
 
@@ -34,7 +25,7 @@ export async function reportPage<Row, Summary>(
   // The count, the summary and the mark of a page's row get names no report's column has.
   const found = await queryRows<Row & { report_row: boolean | null; report_total: number; report_summary: Summary }>(
     db,
-    sql`with ${inputCtes(query.inputs)}result as materialized (${query.rows}),
+    sql`with result as materialized (${query.rows}),
          page as (select *, true as report_row from result
                   order by ${query.order} ${pageOf({ offset: (page - 1) * pageSize, limit: pageSize })})
          select page.*, s.report_total, s.report_summary
@@ -66,9 +57,6 @@ export async function allRowsOf<Row, Summary>(
     headRead = resolve;
   });
   const cursor = rowsByCursor<Row>(db, kind, sql`select * from result order by ${query.order}`, async (tx) => {
-    for (const input of query.inputs ?? []) {
-      await tx.execute(sql`create temporary table ${sql.identifier(input.name)} on commit drop as ${input.query}`);
-    }
     await tx.execute(sql`create temporary table result on commit drop as ${query.rows}`);
     const [found] = await queryRows<{ report_total: number; report_summary: Summary }>(
       tx,
