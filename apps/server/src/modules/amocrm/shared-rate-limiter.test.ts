@@ -101,4 +101,16 @@ describe.runIf(engine.kind === 'postgres')('the amoCRM pace shared by instances 
     // The lease (1 s) and the window (1 s) after the first of them, and not for ever (the test's timeout).
     expect(startedAt - firstStart).toBeGreaterThanOrEqual(2_000);
   });
+
+  it('writes its row again when it is gone, as after PostgreSQL restarts from a crash (the table is unlogged)', async () => {
+    const account = 'https://emptied.amocrm.ru';
+    const limiter = createSharedRateLimiter(first.db, account, 7, sleep);
+    await request(limiter, 0);
+    await first.db.execute(sql`delete from amocrm_request_pace where account = ${account}`);
+
+    await request(limiter, 0);
+
+    const rows = await queryRows(first.db, sql`select 1 from amocrm_request_pace where account = ${account}`);
+    expect(rows).toHaveLength(1);
+  });
 });

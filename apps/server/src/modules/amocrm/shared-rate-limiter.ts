@@ -49,7 +49,7 @@ export function createSharedRateLimiter(
   }
 
   /** Takes the next slot if its free instant has come; else says how long until it does. */
-  async function take(): Promise<Turn> {
+  async function take(again = true): Promise<Turn> {
     await ensureAccountRow();
     const [turn] = await queryRows<{ slot: string | null; wait_ms: number; in_flight: boolean }>(
       db,
@@ -92,7 +92,12 @@ export function createSharedRateLimiter(
           turn.in_flight
         from turn`,
     );
-    if (!turn) throw new Error(`amocrm_request_pace has no row for ${account}`);
+    if (!turn) {
+      // The row is gone: the unlogged table starts empty after PostgreSQL restarts from a crash. Write it again.
+      accountRow = null;
+      if (again) return take(false);
+      throw new Error(`amocrm_request_pace has no row for ${account}`);
+    }
     return { slot: turn.slot === null ? null : Number(turn.slot), waitMs: turn.wait_ms, inFlight: turn.in_flight };
   }
 

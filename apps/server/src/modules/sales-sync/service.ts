@@ -205,14 +205,21 @@ export function createSalesSync(deps: {
     const held = await lock.tryAcquire();
     if (!held) throw new AppError('SYNC_ALREADY_RUNNING');
     let runId: string;
+    let wanted: boolean;
     try {
       // stop() may have been called during any await above or below; it waits for this start to settle,
       // and nothing may run after it, so each step checks again.
       if (stopping) throw shuttingDown();
-      if (!(await stillWanted())) {
-        await held.release();
-        return null;
-      }
+      wanted = await stillWanted();
+    } catch (error) {
+      await held.release();
+      throw error;
+    }
+    if (!wanted) {
+      await held.release();
+      return null;
+    }
+    try {
       await closeAbandonedRuns(db);
       runId = await insertRun(db, trigger, startedBy);
       if (stopping) {
