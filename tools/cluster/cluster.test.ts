@@ -6,13 +6,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AmoCrmFake, startAmoCrmFake } from '../amocrm-fake/server.js';
-import { type Cluster, startCluster } from './cluster.js';
+import { type Cluster, freePort, startCluster } from './cluster.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `cm_cluster_${process.pid}`;
 const DATABASE_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DATABASE}` }).toString();
-// Free of the other tests' ports: the Playwright servers take 20 000–39 999.
-const PORT = 40_000 + (process.pid % 10_000) * 2;
 const PASSWORD = 'demo-password';
 const WON = 142;
 const LOAD_MS = 60_000;
@@ -127,8 +125,8 @@ beforeAll(async () => {
   fake = await startAmoCrmFake({ token: 'cluster-token', users: 4, leads: 400, seed: 11 });
   cluster = await startCluster({
     databaseUrl: DATABASE_URL,
-    port: PORT,
-    drainSeconds: 4,
+    port: await freePort(),
+    drainSeconds: 6,
     env: { SEED_DEMO: 'true', AMOCRM_ALLOW_PRIVATE_ADDRESSES: 'true' },
     // What the balancer logs is what went wrong: kept for the failure's message.
     log: (line) => {
@@ -300,15 +298,10 @@ describe('three instances behind HAProxy', () => {
     expect(notes.filter((row) => row.count > 1)).toEqual([]);
     expect(await query(`select * from stock_balances where quantity < 0`)).toEqual([]);
 
-    // amoCRM never saw more than 7 requests in a second, and the schedule ran at most once a minute.
+    // amoCRM never saw more than 7 requests in a second from the three instances together (ADR 0048). That a
+    // scheduled sync runs once per interval across instances is sales-sync/schedule.test.ts's: the minute's ticks
+    // start again with each restarted instance and fall after this load.
     expect(fake.control.peakRequestsPerSecond()).toBeLessThanOrEqual(7);
-    const scheduled = await query<{ started_at: Date }>(
-      `select started_at from sales_sync_runs where trigger = 'scheduled' order by started_at`,
-    );
-    for (const [index, run] of scheduled.entries()) {
-      const next = scheduled[index + 1];
-      if (next) expect(next.started_at.getTime() - run.started_at.getTime()).toBeGreaterThanOrEqual(59_000);
-    }
 
     // Every won lead reached the database, and every board heard of it within 2 s or connected again after it
     // (a board reads the whole board when it connects).

@@ -2,7 +2,8 @@
 // ADR 0049): what `npm run cluster` starts to try it out, and what the cluster test restarts and kills under load.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -16,7 +17,7 @@ export type ClusterOptions = {
   databaseUrl: string;
   /** Number of instances (3). */
   instances?: number;
-  /** The balancer's port; the instances take the ports after it. */
+  /** The balancer's port; the instances take free ones. */
   port: number;
   /** Seconds an instance keeps serving after a stop signal while its health check fails (SHUTDOWN_DRAIN). */
   drainSeconds?: number;
@@ -50,6 +51,20 @@ export function haproxyPath(): string {
     throw new Error('HAProxy is not installed (Debian: `apt-get install -y haproxy`); HAPROXY_PATH names another.');
   }
   return found;
+}
+
+/** A loopback port nothing listens on now, as the system picks it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /** deploy/haproxy.cfg with this cluster's listening port and instances. */
@@ -96,7 +111,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!existsSync(SERVER)) throw new Error('Build the server first: npm run build');
   const log = options.log ?? (() => {});
   const count = options.instances ?? 3;
-  const ports = Array.from({ length: count }, (_, index) => options.port + 1 + index);
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) ports.push(await freePort());
   const environment = {
     ...process.env,
     DATABASE_URL: options.databaseUrl,
@@ -131,15 +147,23 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
   }
 
-  for (const index of ports.keys()) await startInstance(index);
-
   const directory = mkdtempSync(path.join(tmpdir(), 'cm-cluster-'));
-  const configFile = path.join(directory, 'haproxy.cfg');
-  writeFileSync(configFile, balancerConfig(options.port, ports));
-  const balancer = spawn(haproxyPath(), ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  piped(balancer, 'haproxy', log);
+  let balancer: ChildProcess | null = null;
   const origin = `http://127.0.0.1:${options.port}`;
-  await until(() => answers(`${origin}/api/health`), 'the balancer to answer');
+  try {
+    for (const index of ports.keys()) await startInstance(index);
+    const configFile = path.join(directory, 'haproxy.cfg');
+    writeFileSync(configFile, balancerConfig(options.port, ports));
+    balancer = spawn(haproxyPath(), ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    piped(balancer, 'haproxy', log);
+    await until(() => answers(`${origin}/api/health`), 'the balancer to answer');
+  } catch (error) {
+    // Nothing of a cluster that failed to start is left running.
+    for (const child of [...processes, balancer]) child?.kill('SIGKILL');
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+  const started = balancer;
 
   return {
     origin,
@@ -169,10 +193,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         ),
       );
       await new Promise<void>((resolve) => {
-        if (balancer.exitCode !== null) return resolve();
-        balancer.once('exit', () => resolve());
-        balancer.kill('SIGTERM');
+        if (started.exitCode !== null) return resolve();
+        started.once('exit', () => resolve());
+        started.kill('SIGTERM');
       });
+      rmSync(directory, { recursive: true, force: true });
     },
   };
 }
