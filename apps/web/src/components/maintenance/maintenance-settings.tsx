@@ -154,6 +154,9 @@ function SettingsForm({ saved, onDone }: { saved: MaintenanceSettings; onDone: (
           locale={language}
           valueFormat={VALUE_FORMATS[language]}
           clearable
+          // Presets, a calendar of six weeks and the time are taller than the room above or below the field in this
+          // dialog on a laptop screen: as a dropdown its button to set the time fell below the window.
+          dropdownType="modal"
           clearButtonProps={{ 'aria-label': t('settings.clearExpectedEnd') }}
           submitButtonProps={{ 'aria-label': t('settings.setExpectedEnd') }}
           disabled={!active}
