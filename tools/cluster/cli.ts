@@ -4,7 +4,7 @@
 // Environment (all optional):
 //   CLUSTER_DATABASE_URL  the database, created when missing   (postgres://postgres@127.0.0.1:5432/components_master_cluster)
 //   CLUSTER_INSTANCES     how many instances                    (3)
-//   CLUSTER_PORT          the balancer's port; the instances take the next ones   (8080)
+//   CLUSTER_PORT          the balancer's port; the instances take free ones       (8080)
 import pg from 'pg';
 import { startCluster } from './cluster.js';
 
