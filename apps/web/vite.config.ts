@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk, RolldownOutput } from 'rolldown';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /** Files worth sending compressed: text. */
 const TEXT_FILE = /\.(js|css|html|svg|json|txt)$/;
@@ -64,53 +65,126 @@ function entryChunks(): { plugin: Plugin; loaded: Set<string> } {
 
 const entry = entryChunks();
 
-/**
- * The libraries' modules the sign-in page runs, in one chunk of their own. Left to itself the bundler groups a module
- * with the others that the same lazy chunks import, so every new screen or UI-kit page that imports some of them and
- * not others split them further, and each split weighs on the first screen (ADR 0045). Only these: a whole library
- * here would bring the sign-in page code it never runs.
- */
-const FIRST_SCREEN_LIBRARIES = new RegExp(
-  [
-    'node_modules/(react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|clsx)/',
-    'node_modules/@tanstack/(router-core|react-router|history|store|react-store|query-core|react-query)/',
-    'node_modules/@mantine/hooks/esm/(use-color-scheme|use-did-update|use-id|use-isomorphic-effect|use-media-query|use-reduced-motion|use-uncontrolled|utils)/',
-    'node_modules/@mantine/core/esm/core/',
-    'node_modules/@mantine/core/esm/components/(Input|InputBase|TextInput|PasswordInput|Transition|Button|ActionIcon|Loader|Alert|CloseButton|Title|Group|Text|Paper|Stack|UnstyledButton|Center)/',
-  ]
-    .join('|')
-    .replaceAll('/', '[\\\\/]'),
-);
+/** The sign-in page, whose code only a signed-out visit loads. */
+const SIGN_IN_PAGE = 'src/features/auth/components/sign-in-page.tsx';
+/** What every signed-in visit loads: the shell's layout and the user's query. */
+const SHELL = ['src/app/layout/app-layout.tsx', 'src/lib/current-user.ts'];
+/** The product's screens, each a lazy chunk; the UI kit's pages (developer mode only) are not counted. */
+const SCREEN = /src\/features\/(?!ui-kit\/)/;
 
-export default defineConfig({
-  plugins: [react(), precompress(), entry.plugin],
-  build: {
-    // Which chunk holds which module: the delivery budget (e2e/web-delivery.spec.ts) checks what a route loads.
-    manifest: true,
-    modulePreload: {
-      // Every browser the product supports preloads modules itself (Chromium, Firefox and Safari have for years).
-      polyfill: false,
-      resolveDependencies: (_file, dependencies) => dependencies.filter((dependency) => !entry.loaded.has(dependency)),
-    },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // zod and the switch that keeps it from trying eval share one chunk: every schema is built by a chunk
-            // that imports this one, so the switch has run before the first schema, wherever the bundler puts the
-            // schemas (src/lib/zod-without-eval.ts).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ },
-            { name: 'first-screen', test: FIRST_SCREEN_LIBRARIES },
-          ],
-        },
-      },
-    },
-  },
+/** zod and the switch that keeps it from trying eval share one chunk, whatever else a stage puts together. */
+const ZOD = { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-without-eval/ };
+
+type Stages = { firstScreen: Set<string>; shell: Set<string> };
+
+/**
+ * Which modules each stage of a visit runs, read off a first build cut by the bundler alone, whose chunks hold only
+ * the modules tree-shaking kept (a stage's import closure in the module graph would hold the whole of every library
+ * imported through its index):
+ * - the first screen: what the entry imports, and what the sign-in page shares with any other chunk;
+ * - the shell: what its layout and the user's query import, and what more than half of the screens import.
+ */
+async function probeStages(): Promise<Stages> {
+  const result = await build({
+    ...shared,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { write: false, rolldownOptions: { output: { codeSplitting: { groups: [ZOD] } } } },
+  });
+  const chunks = (Array.isArray(result) ? result : [result as RolldownOutput])
+    .flatMap((output) => output.output)
+    .filter((file) => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const source = (chunk: OutputChunk) => chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+  /** The files a chunk loads with it, itself included, leaving out those already loaded. */
+  const loadedWith = (roots: OutputChunk[], loaded: Set<string>) => {
+    const files = new Set<string>();
+    const pending = roots.map((chunk) => chunk.fileName);
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (files.has(file) || loaded.has(file)) continue;
+      files.add(file);
+      pending.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return files;
+  };
+
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const first = loadedWith(entries, new Set());
+  const signInPage = chunks.filter((chunk) => source(chunk).endsWith(SIGN_IN_PAGE));
+  for (const file of loadedWith(signInPage, first)) first.add(file);
+
+  const shell = loadedWith(
+    chunks.filter((chunk) => SHELL.some((path) => source(chunk).endsWith(path))),
+    first,
+  );
+  const screens = chunks.filter((chunk) => chunk.isDynamicEntry && SCREEN.test(source(chunk)));
+  const screensLoading = new Map<string, number>();
+  for (const screen of screens) {
+    for (const file of loadedWith([screen], new Set([...first, ...shell]))) {
+      screensLoading.set(file, (screensLoading.get(file) ?? 0) + 1);
+    }
+  }
+  for (const [file, count] of screensLoading) if (count > screens.length / 2) shell.add(file);
+
+  // The entry's and the sign-in page's own chunks stay as they are: index.html keeps an entry chunk (the manifest's
+  // `index.html`, where e2e/web-delivery.spec.ts starts), and a signed-in visit does not load the form.
+  const apart = new Set([...entries, ...signInPage].map((chunk) => chunk.fileName));
+  const modulesOf = (files: Set<string>) =>
+    new Set(
+      [...files]
+        .filter((file) => !apart.has(file))
+        .flatMap((file) => byFile.get(file)?.moduleIds ?? [])
+        .filter((id) => !ZOD.test.test(id)),
+    );
+  return { firstScreen: modulesOf(first), shell: modulesOf(shell) };
+}
+
+/** What both builds share. */
+const shared = {
   resolve: {
     // Workspace packages are consumed from their TypeScript sources.
     conditions: ['source'],
   },
-  server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
-  },
+} satisfies UserConfig;
+
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  // Each stage of a visit is one chunk. Left to itself the bundler puts a module with the others that exactly the same
+  // lazy chunks import: some fifty lazy screens and UI-kit pages made a hundred files of a few hundred bytes each,
+  // which a page fetches over at most six connections (ADR 0050).
+  const stages = command === 'build' ? await probeStages() : undefined;
+  return {
+    ...shared,
+    plugins: [react(), precompress(), entry.plugin],
+    build: {
+      // Which chunk holds which module: the delivery budget (e2e/web-delivery.spec.ts) checks what a route loads.
+      manifest: true,
+      modulePreload: {
+        // Every browser the product supports preloads modules itself (Chromium, Firefox and Safari have for years).
+        polyfill: false,
+        resolveDependencies: (_file, dependencies) =>
+          dependencies.filter((dependency) => !entry.loaded.has(dependency)),
+      },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Every schema is built by a chunk that imports zod's, so the switch has run before the first schema,
+              // wherever the bundler puts the schemas (src/lib/zod-without-eval.ts).
+              ZOD,
+              ...(stages
+                ? [
+                    { name: 'first-screen', test: (id: string) => stages.firstScreen.has(id) },
+                    { name: 'shell', test: (id: string) => stages.shell.has(id) },
+                  ]
+                : []),
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      proxy: { '/api': 'http://127.0.0.1:3000' },
+    },
+  };
 });
