@@ -39,7 +39,9 @@ export function FilterSelect<Value extends string = string>({
       searchable={searchable}
       nothingFoundMessage={t('tables:nothingFound')}
       w={{ base: '100%', xs: width }}
-      comboboxProps={{ withinPortal: true }}
+      // The options are rendered when the list opens, not with the page: a filter over places or categories kept
+      // dozens of hidden options, laid out with the first render of every list screen.
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 }

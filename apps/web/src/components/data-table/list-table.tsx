@@ -7,6 +7,7 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo } f
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
 import { useStableCallback } from '../../lib/use-stable-callback';
+import classes from './list-table.module.css';
 
 /** One page of a server-side list, as every list endpoint of the contract answers it. */
 export type ListPage<Row> = { items: Row[]; total: number };
@@ -57,6 +58,28 @@ export type ListTableProps<Row, Sort extends string = string> = {
 };
 
 const SKELETON_ROWS = 6;
+/** The rows of a list that has none yet: one array, so that the rows are not rendered again while it loads. */
+const NO_ROWS: never[] = [];
+
+/** What the table gives a pinned cell (mantine-datatable's own attributes, which its styles draw). */
+const PINNED_CELL = { 'data-pinned': 'right', 'data-pinned-shadow': 'right' } as const;
+const PINNED_STYLE = { position: 'sticky', right: 0, overflow: 'visible' } as const;
+
+/**
+ * A column that stays in view at the table's right edge while the rest scrolls sideways. The table's own
+ * `pinLastColumn` measures the header's cells after the rows are in the page and then renders every row again with
+ * the offsets it found, which doubled a list's first render on a phone; the last column needs no offset.
+ */
+function pinnedToTheRight<Row>(column: DataTableColumn<Row>): DataTableColumn<Row> {
+  const { cellsStyle, customCellAttributes, titleStyle } = column;
+  return {
+    ...column,
+    titleStyle: [titleStyle, PINNED_STYLE],
+    titleClassName: [column.titleClassName, classes.pinnedTitle].filter(Boolean).join(' '),
+    cellsStyle: (row, index) => [cellsStyle?.(row, index), PINNED_STYLE],
+    customCellAttributes: (row, index) => ({ ...customCellAttributes?.(row, index), ...PINNED_CELL }),
+  };
+}
 
 function sortKeyOf<Row>(column: DataTableColumn<Row>): string {
   return column.sortKey ?? String(column.accessor);
@@ -97,7 +120,7 @@ export function ListTable<Row, Sort extends string = string>({
   const { data, isPending, isFetching, error } = query;
   const loadingFirstPage = isPending && !data;
   const failed = Boolean(error) && !data;
-  const records = data?.items ?? [];
+  const records = data?.items ?? NO_ROWS;
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   // A link to a page past the end (the list shrank since) shows the last page instead of nothing.
@@ -122,13 +145,13 @@ export function ListTable<Row, Sort extends string = string>({
   // gets neither the key nor `toggleable`: with them it adds a right-click menu to the header row whose ARIA
   // attributes are invalid on <thead>, and unlabeled hide buttons; the Columns menu does that job. Nor does it
   // get `defaultToggle`: it would keep such a column hidden after it was chosen.
-  const visibleColumns = useMemo(
-    () =>
-      effectiveColumns.map(
-        ({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<Row>,
-      ),
-    [effectiveColumns],
-  );
+  const visibleColumns = useMemo(() => {
+    const shown = effectiveColumns.map(
+      ({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<Row>,
+    );
+    const last = shown.at(-1);
+    return pinLastColumn && last ? [...shown.slice(0, -1), pinnedToTheRight(last)] : shown;
+  }, [effectiveColumns, pinLastColumn]);
 
   // On the first load the table keeps its shape with grey bars instead of an empty box.
   const skeletonColumns = useMemo(
@@ -214,7 +237,6 @@ export function ListTable<Row, Sort extends string = string>({
         borderRadius="md"
         highlightOnHover={clickable}
         striped
-        pinLastColumn={pinLastColumn}
         minHeight={records.length === 0 && !loadingFirstPage ? (failed ? 320 : 260) : undefined}
         // The rows scroll in the table's own viewport, bounded here. The table's `maxHeight` would bound its
         // outer box only: Chromium then lets the viewport grow as tall as every row and clips it, so rows past
@@ -260,7 +282,6 @@ export function ListTable<Row, Sort extends string = string>({
       ariaLabel,
       isFetching,
       clickable,
-      pinLastColumn,
       records,
       loadingFirstPage,
       failed,
