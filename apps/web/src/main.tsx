@@ -52,6 +52,9 @@ if (session.isLoggedIn()) {
   const user = import('./lib/current-user');
   void user.then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery));
   void screenTranslations(readLocale());
+  // A page's first number formatter loads Intl's number data, a pause that fell in the middle of a list's first render
+  // and held a phone's main thread; made now, it loads while the page waits for its code and data.
+  setTimeout(() => new Intl.NumberFormat(readLocale()).format(0));
   const screen = [...SCREENS, ...FULL_SCREENS].find((candidate) => candidate.path === window.location.pathname);
   const code = screen?.load();
   if (screen && code && mayOpen(screen, session.user()?.role)) {

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const THRESHOLD_PX = 50;
@@ -17,16 +18,19 @@ const SLOT_PX = SIZE_PX + 16;
  */
 export function ScrollToTop() {
   const { t } = useTranslation();
-  const [scroll, scrollTo] = useWindowScroll();
+  // Read when the window scrolls, never while rendering: reading the scroll position then made the browser lay out
+  // the page in the middle of the first render of every screen (Mantine's useWindowScroll does).
+  const [scrolled, setScrolled] = useState(false);
+  useWindowEvent('scroll', () => setScrolled(window.scrollY > THRESHOLD_PX), { passive: true });
   return (
     <Box w={SLOT_PX} h="100%" style={{ flex: 'none', display: 'flex', alignItems: 'center' }}>
-      <Transition transition="pop" mounted={scroll.y > THRESHOLD_PX}>
+      <Transition transition="pop" mounted={scrolled}>
         {(styles) => (
           <ActionIcon
             style={styles}
             size={SIZE_PX}
             radius="xl"
-            onClick={() => scrollTo({ y: 0 })}
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
             aria-label={t('scrollToTop')}
           >
             <IconArrowUp size={16} />
