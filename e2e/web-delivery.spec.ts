@@ -6,8 +6,11 @@ import { accounts, DEMO_PASSWORD } from './fixtures.js';
 // The web delivery budget (issue #23, `npm run bench:web` for the full figures): the first screen stays light,
 // everything text comes compressed, and a route loads nothing but its own code.
 
-/** Compressed bytes the sign-in page may download: its JavaScript, and everything. */
-const SIGN_IN_SCRIPT_BUDGET = 150 * 1000;
+/**
+ * Compressed bytes the sign-in page may download: its JavaScript (set from the 142 KB it loads in one chunk per stage,
+ * ADR 0050, with room for a few more words), and everything (issue #23's bound).
+ */
+const SIGN_IN_SCRIPT_BUDGET = 146 * 1000;
 const SIGN_IN_TOTAL_BUDGET = 250 * 1000;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
