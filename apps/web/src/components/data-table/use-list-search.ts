@@ -52,20 +52,19 @@ export function useListSearch<Schema extends z.ZodObject>(
   const rawKey = JSON.stringify(raw);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised search stands for `raw`, whose identity changes on every render.
   const state = useMemo(() => parseListSearch(schema, raw), [schema, rawKey]);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-
   const update = useCallback(
     (patch: Partial<z.output<Schema>>) => {
-      const current = stateRef.current as Record<string, unknown>;
       const changes = patch as Record<string, unknown>;
-      const next: Record<string, unknown> = { ...current, ...changes };
-      const otherThanPage = Object.keys(changes).some((key) => key !== 'page' && changes[key] !== current[key]);
-      if (otherThanPage && 'page' in defaults) next.page = defaults.page;
       void navigate({
         to: '.',
         replace: true,
+        // Merged onto the router's latest address, not onto the state this component last rendered: two changes
+        // within one render (two debounced boxes firing together) each keep the other's.
         search: ((previous: Record<string, unknown>) => {
+          const current = parseListSearch(schema, previous) as Record<string, unknown>;
+          const next: Record<string, unknown> = { ...current, ...changes };
+          const otherThanPage = Object.keys(changes).some((key) => key !== 'page' && changes[key] !== current[key]);
+          if (otherThanPage && 'page' in defaults) next.page = defaults.page;
           const search: Record<string, SearchValue> = {};
           // Parameters the list does not know (set by someone else) are kept as they were.
           for (const [key, value] of Object.entries(previous)) {
