@@ -230,9 +230,18 @@ test('adjustments are offered to administrators only; managers see no posting ac
   await expect(stockRow(page, pathA)).toContainText('4 pcs');
   await expect(page.getByRole('button', { name: 'Receive', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Adjust', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: `Actions for ${sku} at ${pathA}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Issue' })).toBeVisible();
+  // A row's menu opens from the keyboard with its first item focused, and gives the focus back to its button when
+  // it closes; the mouse opens it again.
+  const actions = page.getByRole('button', { name: `Actions for ${sku} at ${pathA}` });
+  await actions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Receive more' })).toBeFocused();
   await expect(page.getByRole('menuitem', { name: /Adjust/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(actions).toBeFocused();
+  await actions.click();
+  await expect(page.getByRole('menuitem', { name: 'Issue' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Locations' })).toHaveCount(0);
 
   // Managers work in sales departments: stock to look at is put into the manager's department by an administrator.

@@ -76,6 +76,20 @@ test('filters narrow the rows, go into the address and survive a reload; one tha
   await expect(page).not.toHaveURL(/category=/);
 });
 
+test('a row’s actions narrow the list to its category without opening the row', async ({ page }) => {
+  await signInAs(page, 'worker', '/datatables/advanced');
+  await expect(page.getByText('1–25 of 10,000')).toBeVisible();
+  const first = rows(page).first();
+  const code = (await first.locator('td').first().textContent()) ?? '';
+  const category = (await first.locator('td:nth-child(3)').textContent()) ?? '';
+  await page.getByRole('button', { name: `Actions for ${code}` }).click();
+  await page.getByRole('menuitem', { name: `Only ${category}` }).click();
+  await expect(page).toHaveURL(/category=/);
+  await expect.poll(async () => new Set(await column(page, 3))).toEqual(new Set([category]));
+  // The menu's click is its own: the row it sits in did not open.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('number and day ranges narrow the rows, and a range the wrong way round is named', async ({ page }) => {
   await signInAs(page, 'worker', '/datatables/range-search');
   await page.getByRole('textbox', { name: 'Quantity from' }).fill('10000');

@@ -22,6 +22,7 @@ export {
   type ListTableQuery,
   type ListTableState,
 } from './list-table';
+export { RowMenu, type RowMenuProps } from './row-menu';
 export {
   LIST_PAGE_FRESH_MS,
   parseListSearch,

@@ -1,18 +1,6 @@
 import { StockListQuery, type StockRow } from '@cm/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDotsVertical, IconMapPin } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -26,6 +14,7 @@ import {
   ListSearchInput,
   ListTable,
   pathOptions,
+  RowMenu,
   useListSearch,
 } from '../../components/data-table';
 import { locationsQuery } from '../../components/locations/api';
@@ -137,32 +126,20 @@ export default function StockPage() {
               textAlign: 'right' as const,
               width: 56,
               render: (row: StockRow) => (
-                <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('rowActions', { sku: row.sku, location: row.locationPath })}
-                      onClick={(event) => event.stopPropagation()}
+                <RowMenu label={t('rowActions', { sku: row.sku, location: row.locationPath })}>
+                  {kinds.map((kind) => (
+                    <Menu.Item
+                      key={kind}
+                      leftSection={MOVEMENT_KIND_ICONS[kind]}
+                      disabled={(kind === 'issue' || kind === 'transfer') && row.quantity === '0'}
+                      onClick={() =>
+                        movementModal.open(kind, { componentId: row.componentId, locationId: row.locationId })
+                      }
                     >
-                      <IconDotsVertical size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-                    {kinds.map((kind) => (
-                      <Menu.Item
-                        key={kind}
-                        leftSection={MOVEMENT_KIND_ICONS[kind]}
-                        disabled={(kind === 'issue' || kind === 'transfer') && row.quantity === '0'}
-                        onClick={() =>
-                          movementModal.open(kind, { componentId: row.componentId, locationId: row.locationId })
-                        }
-                      >
-                        {t(`rowAction.${kind}`)}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
+                      {t(`rowAction.${kind}`)}
+                    </Menu.Item>
+                  ))}
+                </RowMenu>
               ),
             },
           ]

@@ -1,7 +1,8 @@
-import { ActionIcon, Menu, Stack, VisuallyHidden } from '@mantine/core';
-import { IconCategory, IconDotsVertical, IconListDetails } from '@tabler/icons-react';
+import { Menu, Stack, VisuallyHidden } from '@mantine/core';
+import { IconCategory, IconListDetails } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowMenu } from '../../../components/data-table';
 import { KitExample, KitPage } from '../kit-page';
 import { ComponentDrawer } from './component-drawer';
 import { type GeneratedColumn, useGeneratedColumns } from './generated-columns';
@@ -46,26 +47,14 @@ function AdvancedList() {
         textAlign: 'right',
         width: 56,
         render: (row) => (
-          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('advanced.rowActions', { code: row.code })}
-                onClick={(event) => event.stopPropagation()}
-              >
-                <IconDotsVertical size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-              <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => setOpened(row)}>
-                {t('advanced.details')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconCategory size={16} />} onClick={() => update({ category: row.categoryId })}>
-                {t('advanced.onlyCategory', { category: row.categoryPath })}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <RowMenu label={t('advanced.rowActions', { code: row.code })}>
+            <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => setOpened(row)}>
+              {t('advanced.details')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCategory size={16} />} onClick={() => update({ category: row.categoryId })}>
+              {t('advanced.onlyCategory', { category: row.categoryPath })}
+            </Menu.Item>
+          </RowMenu>
         ),
       },
     ],
