@@ -384,9 +384,12 @@ test('the location tree is worked from the keyboard alone', async ({ page, reque
   await expect(manager.getByRole('combobox', { name: 'Place inside' })).toHaveValue(pathB);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Location Bin 2 moved')).toBeVisible();
+  // The moved row is drawn anew under its new parent, and its Move button has the focus again.
+  await expect(manager.getByRole('button', { name: `Move ${pathB} / Bin 2` })).toBeFocused();
 
   await manager.getByRole('button', { name: `Delete ${pathB} / Bin 2` }).focus();
   await page.keyboard.press('Enter');
+  await expect(manager.getByRole('button', { name: 'Delete', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Location Bin 2 deleted')).toBeVisible();
   await expect(manager.getByRole('button', { name: `Delete ${pathB} / Bin 2` })).toHaveCount(0);

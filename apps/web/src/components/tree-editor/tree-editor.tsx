@@ -122,13 +122,19 @@ function TreeEditorBody<T extends TreeItem>({
   const roots = useMemo(() => buildTree(items.data ?? []), [items.data]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const addTop = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   // A closed form takes the focus with it: it goes back to the button that opened the form.
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (editing !== null || opener.current === null) return;
-    (opener.current.isConnected ? opener.current : addTop.current)?.focus();
+    const button = opener.current;
+    if (editing !== null || button === null) return;
     opener.current = null;
+    // A moved row is built anew under its new parent: its button is found again by what it does to which node.
+    const action = button.dataset.treeAction;
+    const rebuilt =
+      action && container.current?.querySelector<HTMLElement>(`[data-tree-action="${CSS.escape(action)}"]`);
+    ((button.isConnected ? button : rebuilt) || addTop.current)?.focus();
   }, [editing]);
 
   const toggle = (id: string) =>
@@ -196,18 +202,28 @@ function TreeEditorBody<T extends TreeItem>({
               {source.badge?.(node, t)}
               <RowAction
                 label={t('addInside', { name: node.path })}
+                action={`create:${node.id}`}
                 onClick={() => edit({ kind: 'create', parent: node })}
               >
                 <IconPlus size={16} />
               </RowAction>
-              <RowAction label={t('rename', { name: node.path })} onClick={() => edit({ kind: 'rename', node })}>
+              <RowAction
+                label={t('rename', { name: node.path })}
+                action={`rename:${node.id}`}
+                onClick={() => edit({ kind: 'rename', node })}
+              >
                 <IconPencil size={16} />
               </RowAction>
-              <RowAction label={t('move', { name: node.path })} onClick={() => edit({ kind: 'move', node })}>
+              <RowAction
+                label={t('move', { name: node.path })}
+                action={`move:${node.id}`}
+                onClick={() => edit({ kind: 'move', node })}
+              >
                 <IconArrowsMove size={16} />
               </RowAction>
               <RowAction
                 label={t('delete', { name: node.path })}
+                action={`delete:${node.id}`}
                 color="red"
                 onClick={() => edit({ kind: 'delete', node })}
               >
@@ -254,7 +270,7 @@ function TreeEditorBody<T extends TreeItem>({
   }
 
   return (
-    <Stack gap="md">
+    <Stack ref={container} gap="md">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
           {t('intro')}
@@ -275,18 +291,21 @@ function TreeEditorBody<T extends TreeItem>({
 
 function RowAction({
   label,
+  action,
   color = 'gray',
   onClick,
   children,
 }: {
   label: string;
+  /** What the button does to which node ("move:<id>"): the same for the button of a row built anew. */
+  action: string;
   color?: string;
   onClick: () => void;
   children: ReactNode;
 }) {
   return (
     <Tooltip label={label} withinPortal openDelay={400}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} data-tree-action={action} onClick={onClick}>
         {children}
       </ActionIcon>
     </Tooltip>
