@@ -214,6 +214,7 @@ test('an administrator builds the category tree with the mouse and from the keyb
   await nameField.fill(renamed);
   await manager.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(manager.getByRole('button', { name: `Rename ${renamed} / Capacitors` })).toBeVisible();
+  await expect(manager.getByRole('button', { name: `Rename ${renamed}`, exact: true })).toBeFocused();
 
   // Moved from the keyboard: the parent is found by typing, chosen with Enter, and Enter moves.
   await manager.getByRole('button', { name: `Move ${renamed} / Capacitors` }).focus();
@@ -250,6 +251,7 @@ test('an administrator builds the category tree with the mouse and from the keyb
   await manager.getByRole('button', { name: `Delete ${other.name} / Capacitors` }).click();
   await manager.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(manager.getByRole('button', { name: `Delete ${other.name} / Capacitors` })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'New category' })).toBeFocused();
 
   // Deleted from the keyboard: Delete is focused in its form; the focus then goes to New category.
   await manager.getByRole('button', { name: `Delete ${renamed}`, exact: true }).focus();
